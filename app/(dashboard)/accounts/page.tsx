@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { AccountList } from "@/components/accounts/account-list";
+import { PageHeader } from "@/components/ui/card";
+
+export const metadata: Metadata = { title: "Accounts" };
+
+export default function AccountsPage() {
+  return (
+    <>
+      <PageHeader title="Accounts" description="Social accounts connected to this workspace and what each can do." />
+      <AccountList />
+    </>
+  );
+}

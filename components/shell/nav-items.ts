@@ -1,0 +1,10 @@
+export const navItems = [
+  { href: "/compose", label: "Compose" },
+  { href: "/calendar", label: "Calendar" },
+  { href: "/media", label: "Media" },
+  { href: "/accounts", label: "Accounts" },
+  { href: "/carousels", label: "Carousels" },
+  { href: "/jobs", label: "Jobs" },
+  { href: "/settings", label: "Settings" },
+  { href: "/api-reference", label: "API reference" },
+] as const;

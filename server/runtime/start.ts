@@ -1,0 +1,39 @@
+// `npm start`: the whole service on embedded defaults; prints where to open it.
+import { env } from "../env.ts";
+import { startStack } from "./stack.ts";
+
+const log = (line: string) => process.stdout.write(line + "\n");
+
+async function main() {
+  const started = Date.now();
+  log("Starting Posteady…");
+  const stack = await startStack({ log });
+  const e = env();
+  log("");
+  log(`  Posteady is running at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  log(`  API reference:  ${stack.url}/api-reference   OpenAPI: ${stack.url}/api/v1/openapi.json`);
+  log(`  Database:       ${e.embeddedDatabase ? `embedded PostgreSQL (data in ${e.dataDir}/postgres)` : "DATABASE_URL"}`);
+  log("  Press Ctrl+C to stop.");
+  log("");
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log("Stopping…");
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  const name = await stack.exited;
+  if (!stopping) {
+    log(`The ${name} process exited unexpectedly; stopping.`);
+    await shutdown(1);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+// The only place a credential (API key, dashboard session, admin CLI) becomes a Scope.
+import { LRUCache } from "lru-cache";
+import { db } from "./db.ts";
+import { AppError, notFound } from "./errors.ts";
+import type { Scope } from "./domain/access.ts";
+import { findApiKeyIdentity, type ApiKeyIdentity } from "./domain/api-keys/authenticate-api-key.ts";
+import { hashApiKey } from "./domain/api-keys/key-format.ts";
+import { isUuid } from "./domain/ids.ts";
+
+export type { Scope } from "./domain/access.ts";
+
+// Key lookups are cached for one second: revocation and plan changes take effect within a
+// second, and a burst of requests with one key costs one query. fetch() also collapses
+// concurrent lookups of the same key into one.
+const keyCache = new LRUCache<string, { identity: ApiKeyIdentity | null }, string>({
+  max: 10_000,
+  ttl: 1_000,
+  fetchMethod: async (_hash, _stale, { context }) => ({ identity: await findApiKeyIdentity(context) }),
+});
+
+const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
+
+export async function scopeFromAuthorization(header: string | null): Promise<Scope & { actor: { kind: "apiKey" } }> {
+  if (!header) throw unauthorized("Missing API key: send the header `Authorization: Bearer <API key>`");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <API key>`");
+  const key = match[1]!;
+  const cached = await keyCache.fetch(hashApiKey(key), { context: key });
+  const identity = cached?.identity;
+  if (!identity) throw unauthorized("Invalid API key");
+  if (identity.revoked) throw unauthorized("This API key has been revoked");
+  if (identity.expiresAt && identity.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired");
+  return {
+    workspaceId: identity.workspaceId,
+    organizationId: identity.organizationId,
+    plan: identity.plan,
+    role: "MEMBER",
+    actor: { kind: "apiKey", apiKeyId: identity.apiKeyId, userId: identity.userId },
+  };
+}
+
+/** A signed-in user in one of their workspaces: the requested one if they belong to it, else their first. */
+export async function scopeFromSession(userId: string, workspaceId?: string | null): Promise<Scope> {
+  if (workspaceId && !isUuid(workspaceId)) workspaceId = null;
+  const memberships = await db.membership.findMany({
+    where: { userId, ...(workspaceId ? { workspaceId } : {}) },
+    include: { workspace: { include: { organization: { select: { plan: true } } } } },
+    orderBy: { createdAt: "asc" },
+    take: 1,
+  });
+  const membership = memberships[0] ?? (workspaceId ? undefined : null);
+  if (membership === undefined) return scopeFromSession(userId, null);
+  if (membership === null) throw new AppError("FORBIDDEN", "You do not belong to any workspace");
+  return {
+    workspaceId: membership.workspaceId,
+    organizationId: membership.workspace.organizationId,
+    plan: membership.workspace.organization.plan,
+    role: membership.role,
+    actor: { kind: "user", userId },
+  };
+}
+
+/** The admin CLI acts as the system on a workspace it names. */
+export async function systemScope(workspaceId: string): Promise<Scope> {
+  if (!isUuid(workspaceId)) throw notFound("Workspace");
+  const workspace = await db.workspace.findUnique({
+    where: { id: workspaceId },
+    include: { organization: { select: { plan: true } } },
+  });
+  if (!workspace) throw notFound("Workspace");
+  return {
+    workspaceId,
+    organizationId: workspace.organizationId,
+    plan: workspace.organization.plan,
+    role: "OWNER",
+    actor: { kind: "system" },
+  };
+}

@@ -1,0 +1,8 @@
+import { sessionUserId, WORKSPACE_COOKIE } from "../auth/session.ts";
+import type { Context } from "./init.ts";
+
+export async function createContext(req: Request, resHeaders: Headers): Promise<Context> {
+  const cookie = req.headers.get("cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${WORKSPACE_COOKIE}=([^;]+)`).exec(cookie);
+  return { userId: await sessionUserId(), requestedWorkspaceId: match?.[1] ?? null, resHeaders };
+}

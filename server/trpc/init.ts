@@ -1,0 +1,48 @@
+// tRPC for the dashboard: session-based context, errors mapped through the one error table.
+import { initTRPC, TRPCError } from "@trpc/server";
+import { AppError, errorTable, toAppError } from "../errors.ts";
+import { scopeFromSession } from "../scope.ts";
+
+export type Context = {
+  userId: string | null;
+  /** the workspace chosen in the switcher (cookie), verified against memberships in scopeFromSession */
+  requestedWorkspaceId: string | null;
+  resHeaders: Headers;
+};
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const app = error.cause instanceof AppError ? error.cause : undefined;
+    return {
+      ...shape,
+      message: app?.message ?? shape.message,
+      data: { ...shape.data, stack: undefined, appCode: app?.code ?? null, details: app?.details ?? null },
+    };
+  },
+});
+
+// Domain errors (AppError, ZodError) become tRPC errors with the code of the one table.
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause && !(cause instanceof TRPCError)) {
+      const app = toAppError(cause);
+      throw new TRPCError({ code: errorTable[app.code].trpc, message: app.message, cause: app });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
+  return next({ ctx: { ...ctx, userId: ctx.userId } });
+});
+
+export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const scope = await scopeFromSession(ctx.userId, ctx.requestedWorkspaceId);
+  return next({ ctx: { ...ctx, scope } });
+});

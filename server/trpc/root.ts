@@ -1,0 +1,14 @@
+import { router } from "./init.ts";
+import { accountsRouter } from "./routers/accounts.ts";
+import { apiKeysRouter } from "./routers/api-keys.ts";
+import { authRouter } from "./routers/auth.ts";
+import { workspacesRouter } from "./routers/workspaces.ts";
+
+export const appRouter = router({
+  auth: authRouter,
+  workspaces: workspacesRouter,
+  apiKeys: apiKeysRouter,
+  accounts: accountsRouter,
+});
+
+export type AppRouter = typeof appRouter;
