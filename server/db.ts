@@ -1,24 +1,30 @@
-// The Prisma client (pg driver adapter), created on first use so that importing this module
-// during `next build` needs no database.
+// The database of this process: one pg pool, used by the Prisma client (pg driver adapter)
+// and, for the few measured hot reads, by plain SQL. Created on first use so that importing
+// this module during `next build` needs no database.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./db/generated/client.ts";
 import { env } from "./env.ts";
 
 export { Prisma } from "./db/generated/client.ts";
 export type * from "./db/generated/client.ts";
 
-const globalForDb = globalThis as unknown as { __posteadyDb?: PrismaClient };
+type Handles = { client: PrismaClient; pool: pg.Pool };
+// On globalThis: the web process loads this module twice (the API door via tsx, tRPC inside
+// Next's bundle); both share one pool and one client.
+const globalForDb = globalThis as unknown as { __posteadyDb?: Handles };
 
-function create(): PrismaClient {
+function handles(): Handles {
+  if (globalForDb.__posteadyDb) return globalForDb.__posteadyDb;
   const e = env();
   if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; start the service with `npm start` or the CLI");
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: e.databaseUrl, max: e.databasePoolSize }),
-  });
+  const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return (globalForDb.__posteadyDb = { client, pool });
 }
 
 export function getDb(): PrismaClient {
-  return (globalForDb.__posteadyDb ??= create());
+  return handles().client;
 }
 
 /** `db.user.findMany(...)`: a lazy handle on the one client of this process. */
@@ -29,5 +35,22 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/**
+ * A named, prepared SQL statement on the same pool (PostgreSQL plans it once per connection).
+ * Only for hot reads where Prisma's per-query cost was measured to dominate (README,
+ * "Performance"); everything else goes through `db`.
+ */
+export async function sql<T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<T[]> {
+  return (await handles().pool.query<T>({ name, text, values })).rows;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = globalForDb.__posteadyDb;
+  if (!h) return;
+  globalForDb.__posteadyDb = undefined;
+  await h.client.$disconnect();
+  await h.pool.end();
+}
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

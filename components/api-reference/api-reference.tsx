@@ -16,6 +16,7 @@ export function ApiReference() {
           showSidebar: true,
           showDeveloperTools: "never",
           documentDownloadType: "json",
+          agent: { disabled: true }, // no hosted AI assistant: nothing here may call out
         }}
       />
     </div>

@@ -100,8 +100,8 @@ async function main() {
     process.stderr.write(`error: ${appError.code}: ${appError.message}\n`);
     code = 1;
   } finally {
-    const { getDb } = await import("../db.ts");
-    await getDb().$disconnect().catch(() => {});
+    const { closeDb } = await import("../db.ts");
+    await closeDb().catch(() => {});
     await database.stop();
   }
   process.exit(code);

@@ -11,7 +11,7 @@ import {
 import { errorTable, type ErrorCode } from "../errors.ts";
 import { errorEnvelopeSchema } from "./error-schema.ts";
 import type { Operation } from "./operation.ts";
-import { operations } from "./operations/index.ts";
+import { tags } from "./operations/tags.ts";
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed per minute for this key (from the plan)", schema: { type: "integer" as const } },
@@ -90,12 +90,11 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
-export function buildOpenApiDocument(serverUrl: string) {
+export function buildOpenApiDocument(operations: Operation[]) {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: toOpenApi(op) };
   }
-  const tags = [...new Set(operations.map((o) => o.tag))].map((name) => ({ name }));
   return createDocument({
     openapi: "3.1.0",
     info: {
@@ -105,8 +104,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         "Publish, schedule and read social posts on connected accounts through one workspace-scoped key.\n\nEvery request is authenticated by an API key sent as `Authorization: Bearer <API_KEY>`. The key is bound to one workspace, which every request uses. The API needs the Creator plan or higher. Every non-2xx answer uses the envelope `{ \"error\": { \"code\", \"message\", \"details\" } }`.",
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: serverUrl, description: "This installation" }],
-    tags,
+    // Relative: the document describes the installation that serves it, wherever it is hosted.
+    servers: [{ url: "/", description: "This installation" }],
+    tags: tags.map((t) => ({ ...t })),
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: {

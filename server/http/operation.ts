@@ -2,6 +2,7 @@
 // output. handle() enforces these schemas and openapi.ts documents the very same objects.
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
+import type { TagName } from "./operations/tags.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -12,7 +13,7 @@ export type Operation = {
   method: HttpMethod;
   /** OpenAPI path, e.g. /api/v1/publish-jobs/{id} */
   path: string;
-  tag: string;
+  tag: TagName;
   summary: string;
   description?: string;
   /** "apiKey" (default): bearer key, plan and rate limit; "none": public document routes */

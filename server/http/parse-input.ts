@@ -5,7 +5,7 @@ import type { Operation } from "./operation.ts";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-export async function parseInput(op: Operation, request: Request, rawParams: Record<string, string | string[]>) {
+export async function parseInput(op: Operation, request: Request, rawParams: Record<string, string>) {
   const url = new URL(request.url);
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {

@@ -1,11 +1,23 @@
 // JSON responses and the error envelope { "error": { "code", "message", "details" } }.
 import { errorTable, toAppError } from "../errors.ts";
 
-export function json(body: unknown, status = 200, headers?: Headers): Response {
+// The serialized text of each JSON response, so the web server can write it in one go instead
+// of reading the Response's stream back (measured at ~90 µs per response).
+const serialized = new WeakMap<Response, string>();
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
-  return new Response(status === 204 ? null : JSON.stringify(body, bigintSafe), { status, headers: h });
+  if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
+  const text = status === 204 ? null : JSON.stringify(body, bigintSafe);
+  const response = new Response(text, { status, headers: h });
+  if (text !== null) serialized.set(response, text);
+  return response;
+}
+
+/** The body of a response made by json(), without reading its stream. */
+export function serializedBody(response: Response): string | undefined {
+  return serialized.get(response);
 }
 
 function bigintSafe(_key: string, value: unknown) {

@@ -6,7 +6,9 @@ import { applyMigrations } from "./migrate.ts";
 
 export type Database = { url: string; stop(): Promise<void>; embedded: boolean };
 
-export async function prepareDatabase(opts: { migrate?: boolean; log?: (l: string) => void } = {}): Promise<Database> {
+export async function prepareDatabase(
+  opts: { migrate?: boolean; log?: (l: string) => void; databaseName?: string } = {},
+): Promise<Database> {
   const e = env();
   let db: Database;
   if (e.databaseUrl) {
@@ -15,7 +17,7 @@ export async function prepareDatabase(opts: { migrate?: boolean; log?: (l: strin
     const embedded = await ensureEmbeddedPostgres({
       dataDir: e.dataDir,
       password: e.postgresPassword,
-      database: "posteady",
+      database: opts.databaseName ?? "posteady",
       log: opts.log,
     });
     db = { url: embedded.url, stop: embedded.stop, embedded: true };

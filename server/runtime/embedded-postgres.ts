@@ -65,7 +65,12 @@ export async function ensureEmbeddedPostgres(opts: {
     return { url: url(other), port: other, owned: false, stop: async () => {} };
   }
   await ensureDatabase(url(port, "postgres"), opts.database);
-  return { url: url(port), port, owned: true, stop: () => server.stop() };
+  // Another process (npm start, a test run) may have started using this server meanwhile:
+  // leave it running for them rather than pulling it from under their feet.
+  const stop = async () => {
+    if (!(await hasOtherClients(url(port, "postgres")))) await server.stop();
+  };
+  return { url: url(port), port, owned: true, stop };
 }
 
 /** Port of a live server on this data directory, read from its postmaster.pid. */
@@ -97,6 +102,21 @@ async function findRunning(pgDir: string, urlFor: (port: number) => string): Pro
     }
   }
   return undefined;
+}
+
+async function hasOtherClients(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    const res = await client.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+    );
+    return res.rows[0].n > 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

@@ -2,26 +2,32 @@
 // (Next.js), and the processes later issues add. Used by `npm start` and the test harness.
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { env } from "../env.ts";
 import { ensureBuild } from "./build.ts";
-import { prepareDatabase } from "./database.ts";
+import { prepareDatabase, type Database } from "./database.ts";
 import { ensurePrismaClient } from "./prisma-client.ts";
 import { startService, waitForHttp, type Service } from "./services.ts";
 
+/** Node arguments that run a TypeScript entry of ours (tsx's loader). */
+export function tsxArgs(root: string): string[] {
+  return ["--import", pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href];
+}
+
 export type Stack = { url: string; databaseUrl: string; stop(): Promise<void>; exited: Promise<string> };
 
-export async function startStack(opts: { log: (line: string) => void }): Promise<Stack> {
+export async function startStack(opts: { log: (line: string) => void; database?: Database; dev?: boolean }): Promise<Stack> {
   const e = env();
   const root = e.projectRoot;
   ensurePrismaClient(root);
-  const database = await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`) });
+  const database = opts.database ?? (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`) }));
   const services: Service[] = [];
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
     await database.stop();
   };
   try {
-    await ensureBuild(root, opts.log);
+    if (!opts.dev) await ensureBuild(root, opts.log);
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: database.url,
@@ -31,8 +37,12 @@ export async function startStack(opts: { log: (line: string) => void }): Promise
       NEXTAUTH_URL: e.publicUrl,
       NEXT_TELEMETRY_DISABLED: "1",
     };
-    const nextBin = createRequire(path.join(root, "package.json")).resolve("next/dist/bin/next");
-    const web = startService("web", [nextBin, "start", "--port", String(e.port), "--hostname", e.host], { cwd: root, env: childEnv, log: opts.log });
+    const webEntry = [...tsxArgs(root), path.join(root, "server", "runtime", "web-server.ts"), ...(opts.dev ? ["--dev"] : [])];
+    const web = startService("web", webEntry, {
+      cwd: root,
+      env: { ...childEnv, NODE_ENV: opts.dev ? "development" : "production" },
+      log: opts.log,
+    });
     services.push(web);
     const local = `http://${e.host === "0.0.0.0" ? "127.0.0.1" : e.host}:${e.port}`;
     await waitForHttp(`${local}/api/health`, web);

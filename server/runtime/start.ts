@@ -1,4 +1,5 @@
 // `npm start`: the whole service on embedded defaults; prints where to open it.
+// `npm run dev`: the same with Next.js in development mode (hot reload, no build).
 import { env } from "../env.ts";
 import { startStack } from "./stack.ts";
 
@@ -7,7 +8,7 @@ const log = (line: string) => process.stdout.write(line + "\n");
 async function main() {
   const started = Date.now();
   log("Starting Posteady…");
-  const stack = await startStack({ log });
+  const stack = await startStack({ log, dev: process.argv.includes("--dev") });
   const e = env();
   log("");
   log(`  Posteady is running at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,0 +1,7 @@
+import { startTestStack } from "../server/testing/test-stack.ts";
+
+export default async function globalSetup() {
+  const stack = await startTestStack("e2e");
+  process.env.E2E_BASE_URL = stack.baseUrl;
+  return async () => stack.stop();
+}

@@ -1,0 +1,70 @@
+// The admin CLI as a newcomer runs it: a real process against the test database.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, inject, it } from "vitest";
+import { api, uniqueEmail } from "../testing/fixtures.ts";
+
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  const merged: Record<string, string | undefined> = { ...process.env, DATABASE_URL: inject("databaseUrl"), ...env };
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  try {
+    const { stdout, stderr } = await promisify(execFile)(tsx, ["server/cli/index.ts", ...args], { env: merged as NodeJS.ProcessEnv });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("npm run cli -- bootstrap", () => {
+  it("prints one JSON object with a working key, and reuses the user and workspace on a second run", async () => {
+    const email = uniqueEmail("boot");
+    const args = ["bootstrap", "--email", email, "--password", "s3cret-password", "--workspace", "Agency", "--plan", "creator", "--json"];
+    const first = await cli(args);
+    expect(first.code).toBe(0);
+    const out = JSON.parse(first.stdout);
+    expect(Object.keys(out).sort()).toEqual(["apiKey", "userId", "workspaceId"]);
+    const res = await api(out.apiKey)("GET", "/api/v1/workspaces");
+    expect(res.status).toBe(200);
+    expect(res.json.workspaces[0]).toMatchObject({ workspaceId: out.workspaceId, name: "Agency", plan: "creator" });
+
+    const second = JSON.parse((await cli(args)).stdout);
+    expect(second.userId).toBe(out.userId);
+    expect(second.workspaceId).toBe(out.workspaceId);
+    expect(second.apiKey).not.toBe(out.apiKey);
+
+    const wrong = await cli(["bootstrap", "--email", email, "--password", "another-password", "--workspace", "Agency", "--json"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/CONFLICT/);
+  });
+
+  it("manages keys and plans: list, create, revoke, plan set", async () => {
+    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "W", "--json"])).stdout);
+    const created = JSON.parse((await cli(["keys", "create", "--workspace", boot.workspaceId, "--name", "ci", "--json"])).stdout);
+    expect((await api(created.apiKey)("GET", "/api/v1/accounts")).status).toBe(200);
+    const listed = JSON.parse((await cli(["keys", "list", "--workspace", boot.workspaceId, "--json"])).stdout);
+    expect(listed.keys.map((k: { name: string }) => k.name).sort()).toEqual(["bootstrap", "ci"]);
+    const revoked = JSON.parse((await cli(["keys", "revoke", "--workspace", boot.workspaceId, "--id", created.id, "--json"])).stdout);
+    expect(revoked.status).toBe("revoked");
+    const plan = JSON.parse((await cli(["plan", "set", "--workspace", boot.workspaceId, "--plan", "free", "--json"])).stdout);
+    expect(plan.plan).toBe("free");
+    const refused = await api(boot.apiKey)("GET", "/api/v1/accounts");
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("PLAN_REQUIRED");
+    const unknown = await cli(["keys", "list", "--workspace", "not-a-workspace"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/NOT_FOUND/);
+  });
+
+  it("without DATABASE_URL, finds the installation's running embedded PostgreSQL", async () => {
+    const result = await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "Embedded", "--json"], {
+      DATABASE_URL: undefined,
+      DATA_DIR: inject("dataDir"),
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).apiKey).toMatch(/^pst_/);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnv } from "../../env.ts";
+import { computeCapabilities, type CapabilityInput } from "./capabilities.ts";
+
+const base = (over: Partial<CapabilityInput>): CapabilityInput => ({
+  provider: "x",
+  scopes: [],
+  pageTasks: [],
+  needsReconnect: false,
+  connectionMethod: null,
+  ...over,
+});
+
+const yt = ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"];
+
+afterEach(() => {
+  delete process.env.FACEBOOK_PUBLIC_WRITE;
+  resetEnv();
+});
+
+describe("capabilities (SPEC.md rules)", () => {
+  it("youtube publishes and schedules only with youtube.upload and no reconnect flag; never reposts", () => {
+    expect(computeCapabilities(base({ provider: "youtube", scopes: yt }))).toEqual({ readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: false });
+    expect(computeCapabilities(base({ provider: "youtube", scopes: yt.slice(1) })).publishPosts).toBe(false);
+    const flagged = computeCapabilities(base({ provider: "youtube", scopes: yt, needsReconnect: true }));
+    expect([flagged.publishPosts, flagged.schedulePosts]).toEqual([false, false]);
+  });
+
+  it("facebook needs pages_manage_posts, the CREATE_CONTENT task, a healthy connection and the public-write rollout", () => {
+    const ok = base({ provider: "facebook", scopes: ["pages_manage_posts", "pages_read_engagement"], pageTasks: ["CREATE_CONTENT", "MODERATE"] });
+    expect(computeCapabilities(ok)).toEqual({ readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: false });
+    expect(computeCapabilities({ ...ok, pageTasks: ["MODERATE"] }).publishPosts).toBe(false);
+    expect(computeCapabilities({ ...ok, scopes: ["pages_read_engagement"] }).publishPosts).toBe(false);
+    expect(computeCapabilities({ ...ok, needsReconnect: true }).schedulePosts).toBe(false);
+    process.env.FACEBOOK_PUBLIC_WRITE = "false";
+    resetEnv();
+    expect(computeCapabilities(ok)).toMatchObject({ publishPosts: false, schedulePosts: false, readPosts: true });
+  });
+
+  it("tiktok reads and publishes only through the business-developer connection, never reposts", () => {
+    const scopes = ["video.publish", "video.list", "user.info.basic"];
+    expect(computeCapabilities(base({ provider: "tiktok", scopes, connectionMethod: "business" }))).toEqual({
+      readPosts: true,
+      publishPosts: true,
+      schedulePosts: true,
+      repostPosts: false,
+    });
+    expect(computeCapabilities(base({ provider: "tiktok", scopes, connectionMethod: "login-kit" })).publishPosts).toBe(false);
+  });
+
+  it("instagram never reposts; text platforms repost with their write scope", () => {
+    const ig = computeCapabilities(base({ provider: "instagram", scopes: ["instagram_business_basic", "instagram_business_content_publish"] }));
+    expect(ig).toEqual({ readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: false });
+    expect(computeCapabilities(base({ provider: "threads", scopes: ["threads_basic", "threads_content_publish"] })).repostPosts).toBe(true);
+    expect(computeCapabilities(base({ provider: "linkedin", scopes: ["w_member_social"] }))).toEqual({
+      readPosts: false,
+      publishPosts: true,
+      schedulePosts: true,
+      repostPosts: true,
+    });
+    expect(computeCapabilities(base({ provider: "x", scopes: ["tweet.read"] })).publishPosts).toBe(false);
+  });
+});

@@ -1,0 +1,8 @@
+// Tags of the API reference, in display order.
+export const tags = [
+  { name: "Workspaces", description: "The workspace an API key is bound to." },
+  { name: "Accounts", description: "Connected social accounts and what each can do." },
+  { name: "Reference", description: "The machine-readable description of this API." },
+] as const;
+
+export type TagName = (typeof tags)[number]["name"];

@@ -1,0 +1,17 @@
+// The REST table: every /api/v1 operation and the one domain call behind it.
+import { listAccounts } from "../domain/accounts/list-accounts.ts";
+import { listScopeWorkspaces } from "../domain/workspaces/list-workspaces.ts";
+import { handle, type RouteHandler } from "./handle.ts";
+import type { Operation } from "./operation.ts";
+import { listAccountsOp } from "./operations/accounts.ts";
+import { openApiOp } from "./operations/openapi.ts";
+import { listWorkspacesOp } from "./operations/workspaces.ts";
+import { openApiHandler } from "./openapi-route.ts";
+
+export type Route = { op: Operation; handler: RouteHandler };
+
+export const routes: Route[] = [
+  { op: openApiOp, handler: openApiHandler(() => routes.map((r) => r.op)) },
+  { op: listWorkspacesOp, handler: handle(listWorkspacesOp, (scope) => listScopeWorkspaces(scope)) },
+  { op: listAccountsOp, handler: handle(listAccountsOp, (scope) => listAccounts(scope)) },
+];

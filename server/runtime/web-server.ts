@@ -1,0 +1,68 @@
+// The web process: one Node HTTP server. The machine-facing doors (/api/v1, health) are
+// answered directly by server/http; everything else (dashboard pages, tRPC, next-auth) is
+// handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
+// request on a 2-core machine, which the API's latency targets cannot afford (README).
+import http from "node:http";
+import next from "next";
+import { env } from "../env.ts";
+import { checkHealth } from "../domain/health.ts";
+import { log } from "../log.ts";
+import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
+import type { RouteHandler } from "../http/handle.ts";
+import { errorResponse, json } from "../http/responses.ts";
+import { matchRoute } from "../http/router.ts";
+
+const dev = process.argv.includes("--dev");
+const e = env();
+const app = next({ dev, dir: e.projectRoot, hostname: e.host, port: e.port });
+await app.prepare();
+const nextHandler = app.getRequestHandler();
+
+// Health: /live is the process alone (constant JSON: the benchmark's bare route of the same
+// path as the API), /api/health also checks the database.
+const healthRoutes: Record<string, RouteHandler> = {
+  "/api/health/live": async () => json({ ok: true }),
+  "/api/health": async () => {
+    const health = await checkHealth();
+    return json(health, health.ok ? 200 : 503);
+  },
+};
+
+async function serve(req: http.IncomingMessage, res: http.ServerResponse, handler: RouteHandler, params: Record<string, string>) {
+  let response: Response;
+  try {
+    response = await handler(toWebRequest(req), params);
+  } catch (err) {
+    response = errorResponse(err);
+  }
+  await sendWebResponse(res, response);
+}
+
+const server = http.createServer((req, res) => {
+  const pathname = (req.url ?? "/").split("?", 1)[0]!;
+  const done = (err: unknown) => {
+    if (!err) return;
+    log.error("request failed", { path: pathname, error: String(err) });
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":{"code":"INTERNAL_ERROR","message":"Unexpected server error"}}');
+    else res.destroy();
+  };
+  if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) {
+    const match = matchRoute(req.method ?? "GET", pathname);
+    const handler: RouteHandler = "response" in match ? async () => match.response() : match.handler;
+    return void serve(req, res, handler, "params" in match ? match.params : {}).catch(done);
+  }
+  const health = healthRoutes[pathname];
+  if (health) return void serve(req, res, health, {}).catch(done);
+  return void Promise.resolve(nextHandler(req, res)).catch(done);
+});
+if (dev) server.on("upgrade", (req, socket, head) => app.getUpgradeHandler()(req, socket, head));
+
+server.listen(e.port, e.host, () => log.info("web server listening", { url: e.publicUrl, dev }));
+
+const shutdown = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,101 @@
+// The stack the tests run against: the real web app on a free port, over a fresh database of
+// its own (embedded PostgreSQL under .data/test, or TEST_DATABASE_URL, which must be local).
+// The developer's DATABASE_URL is never used, so tests cannot touch real data.
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { env, resetEnv } from "../env.ts";
+import { prepareDatabase, type Database } from "../runtime/database.ts";
+import { freePort } from "../runtime/embedded-postgres.ts";
+import { applyMigrations } from "../runtime/migrate.ts";
+import { startStack } from "../runtime/stack.ts";
+
+export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; stop(): Promise<void> };
+
+export async function startTestStack(name: string): Promise<TestStack> {
+  const port = await freePort();
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR ??= ".data/test";
+  process.env.PORT = String(port);
+  process.env.HOST = "127.0.0.1";
+  process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  process.env.LOG_LEVEL ??= "warn";
+  resetEnv();
+  const e = env();
+  const logFile = path.join(e.dataDir, `${name}-stack.log`);
+  fs.mkdirSync(e.dataDir, { recursive: true });
+  const logStream = fs.createWriteStream(logFile, { flags: "w" });
+  const log = (line: string) => logStream.write(line + "\n");
+
+  const database = await freshDatabase(name);
+  process.env.DATABASE_URL = database.url;
+  process.env.POSTEADY_EMBEDDED_DATABASE = "1";
+  resetEnv();
+  const stack = await startStack({ log, database }).catch((err: Error) => {
+    throw new Error(`${err.message}\n(see ${logFile})`);
+  });
+  return {
+    baseUrl: stack.url,
+    databaseUrl: database.url,
+    dataDir: e.dataDir,
+    stop: async () => {
+      await stack.stop();
+      logStream.end();
+    },
+  };
+}
+
+async function freshDatabase(name: string): Promise<Database> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    const host = new URL(external).hostname;
+    if (!["localhost", "127.0.0.1", "::1"].includes(host)) throw new Error(`Refusing to run tests against the non-local database ${host}`);
+    await withClient(external, async (c) => {
+      await c.query("DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
+    });
+    await applyMigrations(external, env().projectRoot);
+    return { url: external, embedded: false, stop: async () => {} };
+  }
+  const dbName = `posteady_${name.replace(/\W/g, "_")}_${process.pid}`;
+  const server = await prepareDatabase({ migrate: false, databaseName: "postgres" });
+  const admin = server.url;
+  await withClient(admin, async (c) => {
+    // Drop what earlier runs left behind (their process is gone), then start clean.
+    const stale = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'posteady\\_%\\_%'");
+    for (const { datname } of stale.rows) {
+      const pid = Number(datname.split("_").pop());
+      if (pid && pid !== process.pid && !alive(pid)) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${dbName}"`);
+  });
+  const url = admin.replace(/\/postgres$/, `/${dbName}`);
+  await applyMigrations(url, env().projectRoot);
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      await withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)).catch(() => {});
+      await server.stop();
+    },
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,18 @@
+import type { TestProject } from "vitest/node";
+import { startTestStack } from "./test-stack.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stack = await startTestStack("vitest");
+  project.provide("baseUrl", stack.baseUrl);
+  project.provide("databaseUrl", stack.databaseUrl);
+  project.provide("dataDir", stack.dataDir);
+  return () => stack.stop();
+}
