@@ -4,11 +4,31 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["server/**/*.test.ts"],
-    globalSetup: ["server/testing/vitest-global-setup.ts"],
-    setupFiles: ["server/testing/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: "forks",
+    projects: [
+      {
+        // Adapter contract tests: only the platform sandbox (no database, no web app).
+        extends: true,
+        test: {
+          name: "platforms",
+          include: ["server/platforms/**/*.test.ts"],
+          globalSetup: ["server/testing/sandbox-global-setup.ts"],
+          setupFiles: ["server/testing/sandbox-setup.ts"],
+        },
+      },
+      {
+        // Domain, HTTP and CLI tests: the whole stack on a fresh database.
+        extends: true,
+        test: {
+          name: "app",
+          include: ["server/**/*.test.ts"],
+          exclude: ["server/platforms/**"],
+          globalSetup: ["server/testing/vitest-global-setup.ts"],
+          setupFiles: ["server/testing/vitest-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,41 @@
+// The sandbox server: every platform module, the consent page and the control API on one port.
+import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
+import { registerConsent } from "./consent.ts";
+import { registerControl } from "./control.ts";
+import { Kit, type Env, type ProviderModule } from "./kit.ts";
+import { SandboxState } from "./state.ts";
+import { providerModules } from "./providers/index.ts";
+
+export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[] = providerModules) {
+  const app = new Hono<Env>();
+  const kit = new Kit(state, baseUrl);
+  for (const m of modules) m.register(app, kit);
+  registerConsent(app, state);
+  registerControl(app, state, kit.operations);
+  app.notFound((c) => c.json({ error: `sandbox: no route ${c.req.method} ${c.req.path}` }, 404));
+  return app;
+}
+
+export type RunningSandbox = { url: string; state: SandboxState; server: ServerType; close(): Promise<void> };
+
+export async function startSandbox(opts: { port: number; hostname?: string; stateFile?: string; baseUrl?: string }): Promise<RunningSandbox> {
+  const state = new SandboxState(opts.stateFile);
+  const hostname = opts.hostname ?? "127.0.0.1";
+  const url = (opts.baseUrl ?? `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${opts.port}`).replace(/\/$/, "");
+  const app = createSandboxApp(state, url);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname }, () => resolve(s));
+  });
+  return {
+    url,
+    state,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        state.flush();
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,179 @@
+// What every sandbox platform module is built from: routes with auth and fault injection,
+// token checks in the platform's own error format, media fetching (as Meta fetches URLs)
+// and streamed upload hashing.
+import crypto from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context, Hono } from "hono";
+import type { FaultKind, MediaBlob, SandboxProvider, SandboxState, Token } from "./state.ts";
+
+export type Env = { Bindings: HttpBindings };
+export type Ctx = Context<Env>;
+
+/** Error situations every platform renders in its own format. */
+export type ErrorKind =
+  | "expired_token"
+  | "invalid_token"
+  | "missing_scope"
+  | "rate_limit"
+  | "quota"
+  | "server_error"
+  | "content"
+  | "media"
+  | "invalid_request"
+  | "not_found";
+
+export type ProviderModule = {
+  provider: SandboxProvider;
+  /** the access token presented with a request (header, query or form, as the platform does) */
+  tokenOf(c: Ctx): Promise<string | undefined> | string | undefined;
+  error(kind: ErrorKind, detail?: { message?: string; retryAfterSeconds?: number; code?: string }): Response;
+  register(app: Hono<Env>, kit: Kit): void;
+};
+
+export type Handler = (c: Ctx, token: Token) => Promise<Response> | Response;
+export type PublicHandler = (c: Ctx) => Promise<Response> | Response;
+
+const wrapperKinds: readonly FaultKind[] = ["rate_limit", "quota", "expired_token", "revoked_token", "reject_content", "server_error", "response_lost"];
+
+export class Kit {
+  /** operation names of every route, by platform (the fault API accepts only these) */
+  readonly operations = new Map<SandboxProvider, Set<string>>();
+
+  constructor(
+    readonly state: SandboxState,
+    /** the sandbox's own base URL, for absolute URLs it hands out (upload URLs, permalinks) */
+    readonly baseUrl: string,
+  ) {}
+
+  /**
+   * A platform route that needs an access token. Faults for the operation are applied first;
+   * "response_lost" runs the handler (the change is applied) and then drops the connection.
+   */
+  route(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: Handler, requiredScopes: string[][] = []) {
+    this.record(module.provider, operation);
+    app.on(method, path, async (c) => {
+      const fault = this.state.takeFault(module.provider, operation, wrapperKinds);
+      const presented = await module.tokenOf(c);
+      const check = this.state.checkToken(module.provider, presented);
+      if (check === "expired") return module.error("expired_token");
+      if (typeof check === "string") return module.error("invalid_token");
+      if (requiredScopes.length > 0 && !requiredScopes.some((all) => all.every((s) => check.scopes.some((g) => g === s || g.endsWith(`/${s}`))))) {
+        return module.error("missing_scope", { message: `requires ${requiredScopes.map((a) => a.join("+")).join(" or ")}` });
+      }
+      if (fault) {
+        switch (fault.kind) {
+          case "rate_limit":
+            return module.error("rate_limit", { retryAfterSeconds: fault.retryAfterSeconds ?? 60 });
+          case "quota":
+            return module.error("quota");
+          case "expired_token":
+            return module.error("expired_token");
+          case "revoked_token":
+            this.state.revokeToken(check.value);
+            return module.error("expired_token");
+          case "reject_content":
+            return module.error("content");
+          case "server_error":
+            return module.error("server_error");
+          case "response_lost": {
+            await handler(c, check);
+            c.env.outgoing.destroy();
+            return new Response(null, { status: 500 });
+          }
+        }
+      }
+      return handler(c, check);
+    });
+  }
+
+  /** A route without an access token (OAuth endpoints, upload URLs with their own credentials). */
+  open(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: PublicHandler) {
+    this.record(module.provider, operation);
+    app.on(method, path, async (c) => {
+      const fault = this.state.takeFault(module.provider, operation, ["rate_limit", "server_error", "response_lost"]);
+      if (fault?.kind === "rate_limit") return module.error("rate_limit", { retryAfterSeconds: fault.retryAfterSeconds ?? 60 });
+      if (fault?.kind === "server_error") return module.error("server_error");
+      if (fault?.kind === "response_lost") {
+        await handler(c);
+        c.env.outgoing.destroy();
+        return new Response(null, { status: 500 });
+      }
+      return handler(c);
+    });
+  }
+
+  private record(provider: SandboxProvider, operation: string) {
+    if (!this.operations.has(provider)) this.operations.set(provider, new Set());
+    this.operations.get(provider)!.add(operation);
+  }
+
+  /** Processing faults the handler applies to a new object: it fails, or takes longer. */
+  processingFault(provider: SandboxProvider, operation: string): { failure?: string; processingMs?: number } {
+    const fault = this.state.takeFault(provider, operation, ["reject_media", "slow_processing"]);
+    if (!fault) return {};
+    if (fault.kind === "reject_media") return { failure: "media rejected by the sandbox (fault injection)" };
+    return { processingMs: (fault.delaySeconds ?? 5) * 1000 };
+  }
+
+  /** Lifetime of a new access token: the platform's, unless a test shortened it. */
+  accessTtl(platformSeconds: number): number {
+    return this.state.accessTokenSeconds ?? platformSeconds;
+  }
+
+  /** GET a media URL as Meta's servers do, hashing the bytes as they stream. */
+  async fetchMedia(url: string, maxBytes = 2 * 1024 ** 3): Promise<MediaBlob | { error: string }> {
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    } catch (err) {
+      return { error: `could not fetch ${url}: ${(err as Error).message}` };
+    }
+    if (!res.ok || !res.body) return { error: `fetching ${url} answered HTTP ${res.status}` };
+    const hash = crypto.createHash("sha256");
+    let size = 0;
+    let head = Buffer.alloc(0);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) return { error: "the media is larger than the platform accepts" };
+      if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
+      hash.update(chunk);
+    }
+    if (size === 0) return { error: "the media is empty" };
+    return { size, sha256: hash.digest("hex"), contentType: res.headers.get("content-type") ?? undefined, head: head.toString("hex") };
+  }
+
+  /** Hash a request body as it streams (uploads). */
+  async readBody(c: Ctx): Promise<MediaBlob> {
+    const hash = crypto.createHash("sha256");
+    let size = 0;
+    let head = Buffer.alloc(0);
+    if (c.req.raw.body) {
+      for await (const chunk of c.req.raw.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
+        hash.update(chunk);
+      }
+    }
+    return { size, sha256: hash.digest("hex"), contentType: c.req.header("content-type"), head: head.toString("hex") };
+  }
+}
+
+/** Form or JSON fields of a request, whichever it sent, plus the query string (Meta accepts both). */
+export async function params(c: Ctx): Promise<Record<string, string>> {
+  const out: Record<string, string> = { ...c.req.query() };
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(body)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
+  } else if (type.includes("form")) {
+    const body = await c.req.parseBody();
+    for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
+  }
+  return out;
+}
+
+export function bearer(c: Ctx): string | undefined {
+  const header = c.req.header("authorization");
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m?.[1];
+}

@@ -1,0 +1,192 @@
+// Sandbox X (API v2): OAuth 2.0 + PKCE with rotating refresh tokens, users/me, tweets,
+// replies, retweets and user timelines. Errors are X's problem JSON.
+import twitter from "twitter-text";
+import { pkceChallenge } from "../../pkce.ts";
+import { consentPage } from "../consent.ts";
+import { bearer, params, type ProviderModule } from "../kit.ts";
+
+const problem = (status: number, title: string, detail: string, type = "about:blank", headers: Record<string, string> = {}) =>
+  Response.json({ title, detail, type, status }, { status, headers: { "content-type": "application/problem+json", ...headers } });
+
+const oauthError = (error: string, description: string) => Response.json({ error, error_description: description }, { status: 400 });
+
+export const xSandbox: ProviderModule = {
+  provider: "x",
+  tokenOf: bearer,
+  error(kind, d = {}) {
+    switch (kind) {
+      case "expired_token":
+      case "invalid_token":
+        return problem(401, "Unauthorized", "Unauthorized");
+      case "missing_scope":
+        return problem(403, "Unsupported Authentication", d.message ?? "Missing scope", "https://api.twitter.com/2/problems/unsupported-authentication");
+      case "rate_limit": {
+        const reset = Math.ceil(Date.now() / 1000) + (d.retryAfterSeconds ?? 60);
+        return problem(429, "Too Many Requests", "Too Many Requests", "about:blank", {
+          "x-rate-limit-limit": "100",
+          "x-rate-limit-remaining": "0",
+          "x-rate-limit-reset": String(reset),
+        });
+      }
+      case "quota":
+        return problem(429, "UsageCapExceeded", "Usage cap exceeded: Monthly product cap", "https://api.twitter.com/2/problems/usage-capped");
+      case "server_error":
+        return problem(503, "Service Unavailable", "Service Unavailable");
+      case "content":
+        return problem(403, "Forbidden", d.message ?? "You are not allowed to create a Tweet with duplicate content.");
+      case "media":
+        return problem(400, "Invalid Request", d.message ?? "Your media IDs are invalid.", "https://api.twitter.com/2/problems/invalid-request");
+      case "not_found":
+        return problem(404, "Not Found Error", d.message ?? "Could not find the resource.", "https://api.twitter.com/2/problems/resource-not-found");
+      default:
+        return problem(400, "Invalid Request", d.message ?? "One or more parameters to your request was invalid.", "https://api.twitter.com/2/problems/invalid-request");
+    }
+  },
+
+  register(app, kit) {
+    const { state } = kit;
+    const m = xSandbox;
+
+    kit.open(app, m, "GET", "/x/i/oauth2/authorize", "oauth.authorize", (c) => {
+      const q = c.req.query();
+      if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !q.code_challenge) {
+        return c.text("Something went wrong: response_type=code, client_id, redirect_uri and code_challenge are required.", 400);
+      }
+      return consentPage(c, state, {
+        provider: "x",
+        clientId: q.client_id,
+        redirectUri: q.redirect_uri,
+        state: q.state,
+        scopes: (q.scope ?? "").split(" ").filter(Boolean),
+        codeChallenge: q.code_challenge,
+        codeChallengeMethod: q.code_challenge_method ?? "plain",
+      });
+    });
+
+    kit.open(app, m, "POST", "/x/api/2/oauth2/token", "oauth.token", async (c) => {
+      const f = await params(c);
+      const basic = c.req.header("authorization")?.match(/^Basic\s+(.+)$/i)?.[1];
+      const clientId = basic ? Buffer.from(basic, "base64").toString().split(":")[0] : f.client_id;
+      const ttl = kit.accessTtl(7200);
+      if (f.grant_type === "authorization_code") {
+        const grant = state.takeGrant(f.code ?? "");
+        if (!grant || grant.provider !== "x") return oauthError("invalid_request", "Value passed for the authorization code was invalid.");
+        if (grant.clientId !== clientId || grant.redirectUri !== f.redirect_uri) return oauthError("invalid_request", "Value passed for the redirect uri or client id was invalid.");
+        const expected = grant.codeChallengeMethod === "S256" ? pkceChallenge(f.code_verifier ?? "") : f.code_verifier;
+        if (expected !== grant.codeChallenge) return oauthError("invalid_request", "Value passed for the code verifier did not match the code challenge.");
+        const access = state.issueToken({ kind: "access", provider: "x", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000 });
+        const refresh = grant.scopes.includes("offline.access")
+          ? state.issueToken({ kind: "refresh", provider: "x", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: null, family: access.family })
+          : undefined;
+        return c.json({ token_type: "bearer", expires_in: ttl, access_token: access.value, scope: grant.scopes.join(" "), ...(refresh ? { refresh_token: refresh.value } : {}) });
+      }
+      if (f.grant_type === "refresh_token") {
+        const old = state.token(f.refresh_token ?? "");
+        if (!old || old.kind !== "refresh" || old.revoked || old.provider !== "x" || old.clientId !== clientId) {
+          return oauthError("invalid_request", "Value passed for the token was invalid.");
+        }
+        state.retireToken(old.value); // rotation: the old refresh token stops working
+        const access = state.issueToken({ kind: "access", provider: "x", clientId: old.clientId, profileId: old.profileId, scopes: old.scopes, expiresAt: Date.now() + ttl * 1000, family: old.family });
+        const refresh = state.issueToken({ kind: "refresh", provider: "x", clientId: old.clientId, profileId: old.profileId, scopes: old.scopes, expiresAt: null, family: old.family });
+        return c.json({ token_type: "bearer", expires_in: ttl, access_token: access.value, scope: old.scopes.join(" "), refresh_token: refresh.value });
+      }
+      return oauthError("invalid_request", "Missing or unsupported grant_type.");
+    });
+
+    kit.open(app, m, "POST", "/x/api/2/oauth2/revoke", "oauth.revoke", async (c) => {
+      const f = await params(c);
+      state.revokeToken(f.token ?? "");
+      return c.json({ revoked: true });
+    });
+
+    kit.route(app, m, "GET", "/x/api/2/users/me", "users.me", (c, token) => {
+      const p = state.profile(token.profileId)!;
+      return c.json({ data: { id: p.id, name: p.displayName, username: p.username } });
+    }, [["users.read"]]);
+
+    kit.route(app, m, "POST", "/x/api/2/tweets", "tweets.create", async (c, token) => {
+      const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string } } | null;
+      if (!body || typeof body.text !== "string" || body.text.trim() === "") return m.error("invalid_request", { message: "The `text` field is required." });
+      const parsed = twitter.parseTweet(body.text);
+      if (!parsed.valid) return m.error("content", { message: "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text." });
+      const replyTo = body.reply?.in_reply_to_tweet_id;
+      if (replyTo && !state.post(replyTo)) return m.error("invalid_request", { message: "The Tweet you are replying to does not exist." });
+      const profile = state.profile(token.profileId)!;
+      const duplicate = state.posts({ provider: "x", profileId: profile.id }).some((p) => !p.deleted && p.text === body.text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
+      if (duplicate) return m.error("content");
+      const post = state.addPost({
+        provider: "x",
+        profileId: profile.id,
+        username: profile.username,
+        kind: replyTo ? "reply" : "tweet",
+        text: body.text,
+        replyTo,
+        media: [],
+        extra: {},
+        permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
+      });
+      return c.json({ data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, 201);
+    }, [["tweet.write"]]);
+
+    kit.route(app, m, "DELETE", "/x/api/2/tweets/:id", "tweets.delete", (c, token) => {
+      const post = state.post(c.req.param("id") ?? "");
+      if (!post || post.provider !== "x" || post.profileId !== token.profileId) return m.error("not_found");
+      post.deleted = true;
+      state.changed();
+      return c.json({ data: { deleted: true } });
+    }, [["tweet.write"]]);
+
+    kit.route(app, m, "POST", "/x/api/2/users/:id/retweets", "retweets.create", async (c, token) => {
+      const body = (await c.req.json().catch(() => null)) as { tweet_id?: string } | null;
+      if ((c.req.param("id") ?? "") !== token.profileId) return m.error("missing_scope", { message: "You can only retweet as the authenticated user." });
+      const target = body?.tweet_id ? state.post(body.tweet_id) : undefined;
+      if (!target || target.provider !== "x" || target.deleted) return m.error("not_found", { message: "Could not find the Tweet to retweet." });
+      const profile = state.profile(token.profileId)!;
+      state.addPost({
+        provider: "x",
+        profileId: profile.id,
+        username: profile.username,
+        kind: "retweet",
+        text: target.text,
+        media: [],
+        extra: { retweetOf: target.id },
+        permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
+      });
+      return c.json({ data: { retweeted: true } });
+    }, [["tweet.write"]]);
+
+    kit.route(app, m, "GET", "/x/api/2/users/:id/tweets", "users.tweets", (c) => {
+      const q = c.req.query();
+      const max = Math.min(100, Math.max(5, Number(q.max_results ?? 10)));
+      const all = state
+        .posts({ provider: "x", profileId: c.req.param("id") ?? "" })
+        .filter((p) => !p.deleted && (q.exclude?.includes("retweets") ? p.kind !== "retweet" : true))
+        .reverse();
+      const start = q.pagination_token ? Number(Buffer.from(q.pagination_token, "base64url").toString()) : 0;
+      const page = all.slice(start, start + max);
+      const next = start + max < all.length ? Buffer.from(String(start + max)).toString("base64url") : undefined;
+      const fields = (q["tweet.fields"] ?? "").split(",");
+      return c.json({
+        data: page.map((p) => ({
+          id: p.id,
+          text: p.text,
+          edit_history_tweet_ids: [p.id],
+          ...(fields.includes("created_at") ? { created_at: p.createdAt } : {}),
+          ...(fields.includes("public_metrics")
+            ? {
+                public_metrics: {
+                  retweet_count: p.metrics.reposts,
+                  reply_count: p.metrics.replies,
+                  like_count: p.metrics.likes,
+                  quote_count: p.metrics.quotes,
+                  bookmark_count: p.metrics.bookmarks,
+                  impression_count: p.metrics.views,
+                },
+              }
+            : {}),
+        })),
+        meta: { result_count: page.length, ...(page.length ? { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id } : {}), ...(next ? { next_token: next } : {}) },
+      });
+    }, [["tweet.read"]]);
+  },
+};

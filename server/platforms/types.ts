@@ -1,0 +1,102 @@
+// The adapter contract: what every platform adapter offers the rest of the service.
+// Adapters speak their platform's real HTTP API (base URLs from config.ts) and throw
+// PlatformError (errors.ts) for every failure. They hold no state and touch no database.
+import type { ProviderName } from "../domain/accounts/providers.ts";
+
+export type TokenSet = {
+  accessToken: string;
+  /** undefined: the platform did not send one (keep the stored one); null: there is none */
+  refreshToken?: string | null;
+  expiresAt?: Date | null;
+  refreshTokenExpiresAt?: Date | null;
+  /** the scopes actually granted, when the platform reports them */
+  scopes?: string[];
+};
+
+/** One account the tokens give access to (Facebook: one per Page, each with its Page token). */
+export type ConnectedIdentity = {
+  providerAccountId: string;
+  username: string;
+  displayName: string;
+  /** instagram: business | creator | unknown */
+  accountType?: "business" | "creator" | "unknown";
+  /** facebook: the user's tasks on the Page */
+  pageTasks?: string[];
+  /** tokens of this identity when they differ from the user's (Facebook Page tokens) */
+  tokens?: TokenSet;
+  scopes?: string[];
+  metadata?: Record<string, unknown>;
+};
+
+/** Which of our app registrations the connection uses (TikTok has a business-developer app and a Login Kit app). */
+export type AppKind = "business" | "login-kit";
+
+export type AuthorizeInput = { state: string; redirectUri: string; codeChallenge?: string; scopes?: string[]; app?: AppKind };
+export type ExchangeInput = { code: string; redirectUri: string; codeVerifier?: string; app?: AppKind };
+export type RefreshInput = { accessToken: string; refreshToken: string | null; app?: AppKind };
+
+/** What an adapter needs to act for a connected account. */
+export type AccountContext = {
+  accessToken: string;
+  providerAccountId: string;
+  username: string;
+  metadata: Record<string, unknown>;
+};
+
+/** A post as the platform lists it, with its metrics in the platform's own names (null = unavailable). */
+export type NativePost = {
+  nativeId: string;
+  content: string;
+  title?: string | null;
+  permalink: string;
+  postedAt: Date;
+  mediaType?: string | null;
+  mediaProductType?: string | null;
+  /** platform metric names → value; a missing or null entry means unavailable */
+  metrics: Record<string, number | null>;
+  /** tiktok: records without a public post are not posts (inbox transfers, processing, private) */
+  isPublic?: boolean;
+  deleted?: boolean;
+};
+
+export type PostPage = { posts: NativePost[]; nextCursor: string | null };
+
+/** Bytes a platform must receive (uploads) or fetch (by URL). */
+export type MediaSource = {
+  /** time-limited signed GET URL (Meta platforms fetch from it) */
+  url: string;
+  size: number;
+  mimeType: string;
+  durationSeconds?: number | null;
+  width?: number | null;
+  height?: number | null;
+  /** bytes [start, end) for chunked uploads */
+  readRange(start: number, end: number): Promise<Uint8Array>;
+};
+
+export type PublishedRef = { id: string; permalink: string };
+
+export interface OAuthAdapter {
+  readonly provider: ProviderName;
+  readonly usesPkce: boolean;
+  readonly defaultScopes: string[];
+  authorizeUrl(input: AuthorizeInput): string;
+  /** code → tokens; for Threads, Instagram and Facebook this includes the long-lived exchange */
+  exchangeCode(input: ExchangeInput): Promise<TokenSet>;
+  identities(tokens: TokenSet, app?: AppKind): Promise<ConnectedIdentity[]>;
+  /** false when the platform offers no refresh for this connection (Facebook Page tokens, LinkedIn without a refresh token) */
+  canRefresh(input: RefreshInput): boolean;
+  refresh(input: RefreshInput): Promise<TokenSet>;
+}
+
+export interface ReadAdapter {
+  listPosts(ctx: AccountContext, cursor: string | null): Promise<PostPage>;
+}
+
+/** Text platforms: one post at a time; a thread replies to the previous post. */
+export interface TextAdapter {
+  publishText(ctx: AccountContext, input: { text: string; replyToId?: string }): Promise<PublishedRef>;
+  repost(ctx: AccountContext, nativePostId: string): Promise<{ id: string }>;
+}
+
+export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter>;

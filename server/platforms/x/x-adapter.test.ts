@@ -1,0 +1,136 @@
+// X adapter against the sandbox: OAuth with PKCE and rotation, threads, reposts, timeline,
+// every mapped error; and the official twitter-api-v2 client against the same sandbox.
+import http from "node:http";
+import { TwitterApi } from "twitter-api-v2";
+import { describe, expect, it } from "vitest";
+import { PlatformError } from "../errors.ts";
+import { connect, contextFor, fault, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
+import { xAdapter } from "./x-adapter.ts";
+
+async function failure(p: Promise<unknown>): Promise<PlatformError> {
+  const err = await p.then(() => undefined, (e) => e);
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+describe("X adapter", () => {
+  it("connects with PKCE, reads the identity and the granted scopes", async () => {
+    const url = new URL(xAdapter.authorizeUrl({ state: "s", redirectUri: "http://localhost/cb", codeChallenge: "abc" }));
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("scope")).toBe("tweet.read tweet.write users.read offline.access");
+    const { tokens, identity } = await connect(xAdapter, { username: "ada_x", displayName: "Ada" });
+    expect(identity).toMatchObject({ username: "ada_x", displayName: "Ada" });
+    expect(tokens.refreshToken).toBeTruthy();
+    expect(tokens.scopes).toEqual(["tweet.read", "tweet.write", "users.read", "offline.access"]);
+    expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 7000_000);
+  });
+
+  it("refuses a code exchanged with the wrong PKCE verifier", async () => {
+    const { consentHeadlessly } = await import("../sandbox/headless-consent.ts");
+    const back = await consentHeadlessly(xAdapter.authorizeUrl({ state: "s", redirectUri: "http://localhost/cb", codeChallenge: "not-the-right-one" }));
+    const err = await failure(xAdapter.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: "http://localhost/cb", codeVerifier: "verifier" }));
+    expect(err.kind).toBe("invalid_request");
+  });
+
+  it("rotates refresh tokens: the newest works, the old one is refused", async () => {
+    const { tokens } = await connect(xAdapter);
+    const next = await xAdapter.refresh({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken! });
+    expect(next.refreshToken).toBeTruthy();
+    expect(next.refreshToken).not.toBe(tokens.refreshToken);
+    const again = await failure(xAdapter.refresh({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken! }));
+    expect(again.kind).toBe("auth_expired");
+    const third = await xAdapter.refresh({ accessToken: next.accessToken, refreshToken: next.refreshToken! });
+    expect(third.accessToken).toBeTruthy();
+  });
+
+  it("publishes a thread (each post replies to the previous), reposts, and lists posts with metrics across pages", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const ctx = contextFor(identity, tokens);
+    const root = await xAdapter.publishText!(ctx, { text: "Thread start" });
+    const reply = await xAdapter.publishText!(ctx, { text: "Second, https://example.com/more", replyToId: root.id });
+    expect(root.permalink).toBe(`https://x.com/${identity.username}/status/${root.id}`);
+    const posts = await sandboxPosts("x", identity.username);
+    expect(posts.map((p) => [p.text, p.replyTo ?? null])).toEqual([
+      ["Thread start", null],
+      ["Second, https://example.com/more", root.id],
+    ]);
+    await xAdapter.repost!(ctx, root.id);
+    for (let i = 0; i < 101; i++) await xAdapter.publishText!(ctx, { text: `post ${i}` });
+    const first = await xAdapter.listPosts(ctx, null);
+    expect(first.posts).toHaveLength(100);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await xAdapter.listPosts(ctx, first.nextCursor);
+    expect(second.posts.map((p) => p.content)).toEqual(["post 0", "Second, https://example.com/more", "Thread start"]);
+    expect(second.nextCursor).toBeNull();
+    expect(second.posts[2]!.metrics).toMatchObject({ impression_count: expect.any(Number), like_count: expect.any(Number), bookmark_count: expect.any(Number) });
+    expect(reply.id).not.toBe(root.id);
+  });
+
+  it("maps every platform failure to its kind", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const ctx = contextFor(identity, tokens);
+    const kinds: [string, string, Record<string, unknown>?][] = [
+      ["expired_token", "auth_expired"],
+      ["rate_limit", "rate_limited", { retryAfterSeconds: 120 }],
+      ["quota", "quota_exceeded"],
+      ["reject_content", "content_rejected"],
+      ["server_error", "unavailable"],
+    ];
+    for (const [kind, expected, extra] of kinds) {
+      await fault("x", kind, { operation: "tweets.create", ...extra });
+      const err = await failure(xAdapter.publishText!(ctx, { text: `fault ${kind}` }));
+      expect(err.kind, kind).toBe(expected);
+      if (kind === "rate_limit") expect(err.retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    }
+    expect(await sandboxPosts("x", identity.username)).toEqual([]);
+    const dup = await xAdapter.publishText!(ctx, { text: "once" });
+    expect((await failure(xAdapter.publishText!(ctx, { text: "once" }))).kind).toBe("content_rejected");
+    expect(dup.id).toBeTruthy();
+  });
+
+  it("reports a response lost after the post was applied as unknown_outcome; the post exists once", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    await fault("x", "response_lost", { operation: "tweets.create" });
+    const err = await failure(xAdapter.publishText!(contextFor(identity, tokens), { text: "applied, but did it?" }));
+    expect(err.kind).toBe("unknown_outcome");
+    expect((await sandboxPosts("x", identity.username)).map((p) => p.text)).toEqual(["applied, but did it?"]);
+  });
+
+  it("answers permission when the tweet.write scope was not granted, and auth_expired once revoked", async () => {
+    const limited = await connect(xAdapter, { scopes: ["tweet.read", "users.read"] });
+    expect((await failure(xAdapter.publishText!(contextFor(limited.identity, limited.tokens), { text: "no scope" }))).kind).toBe("permission");
+    const full = await connect(xAdapter);
+    await fault("x", "revoked_token", { operation: "users.me" });
+    expect((await failure(xAdapter.identities(full.tokens))).kind).toBe("auth_expired");
+    expect((await failure(xAdapter.refresh({ accessToken: full.tokens.accessToken, refreshToken: full.tokens.refreshToken! }))).kind).toBe("auth_expired");
+  });
+
+  it("is faithful enough for the official twitter-api-v2 client (tweet and reply)", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const base = new URL(`${sandboxUrl()}/x/api/`);
+    const client = new TwitterApi(tokens.accessToken, {
+      httpAgent: new http.Agent(), // the sandbox speaks plain HTTP
+      plugins: [
+        {
+          // After the client built the request (JSON body and all), point it at the sandbox.
+          onBeforeRequest({ computedParams }) {
+            const url = computedParams.url;
+            url.pathname = base.pathname.replace(/\/$/, "") + url.pathname;
+            url.protocol = base.protocol;
+            url.host = base.host;
+          },
+        },
+      ],
+    });
+    const tweet = await client.v2.tweet("Hello from the official client");
+    const reply = await client.v2.reply("And a reply", tweet.data.id);
+    const me = await client.v2.me();
+    expect(me.data.username).toBe(identity.username);
+    const posts = await sandboxPosts("x", identity.username);
+    expect(posts.map((p) => [p.text, p.replyTo ?? null])).toEqual([
+      ["Hello from the official client", null],
+      ["And a reply", tweet.data.id],
+    ]);
+    expect(reply.data.id).toBe(posts[1]!.id);
+  });
+});

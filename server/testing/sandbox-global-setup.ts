@@ -1,0 +1,16 @@
+// Platform contract tests: a fresh in-memory sandbox on a free port (no database, no web app).
+import type { TestProject } from "vitest/node";
+import { freePort } from "../runtime/embedded-postgres.ts";
+import { startSandbox } from "../platforms/sandbox/app.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sandboxUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const sandbox = await startSandbox({ port: await freePort() });
+  project.provide("sandboxUrl", sandbox.url);
+  return () => sandbox.close();
+}
