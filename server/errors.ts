@@ -6,6 +6,8 @@ import { zodIssues, type IssueLocation } from "./validation-issues.ts";
 // maps the code through this table and nowhere else.
 export const errorTable = {
   INVALID_JSON: { status: 400, trpc: "BAD_REQUEST", title: "The request body is not valid JSON" },
+  OAUTH_STATE_INVALID: { status: 400, trpc: "BAD_REQUEST", title: "The connection attempt is unknown, expired or already used" },
+  CONNECTION_DENIED: { status: 400, trpc: "BAD_REQUEST", title: "Access was not granted on the platform" },
   UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED", title: "Missing, malformed, unknown, revoked or expired API key" },
   INSUFFICIENT_CREDITS: { status: 402, trpc: "PAYMENT_REQUIRED", title: "Not enough carousel credits" },
   PLAN_REQUIRED: { status: 403, trpc: "FORBIDDEN", title: "The workspace's plan does not include this feature" },
@@ -21,6 +23,7 @@ export const errorTable = {
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Unexpected server error" },
   PUBLISH_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },
+  CONNECTION_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The platform could not complete the connection" },
   SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE", title: "The operation is not available right now" },
 } as const;
 

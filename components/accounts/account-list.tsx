@@ -1,45 +1,114 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { Suspense } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { providerLabels } from "@/server/domain/accounts/providers";
+import { ConnectPanel } from "./connect-panel";
+import { ProviderBadge, providerLabels } from "./provider-badge";
 
 const capabilityLabels = { readPosts: "Read", publishPosts: "Publish", schedulePosts: "Schedule", repostPosts: "Repost" } as const;
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+function Outcome() {
+  const params = useSearchParams();
+  const connected = params.get("connected");
+  const error = params.get("error");
+  if (connected) return <Alert tone="success">Connected {connected}.</Alert>;
+  if (error) return <Alert>{params.get("message") ?? "The account could not be connected."}</Alert>;
+  return null;
+}
 
 export function AccountList() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
-  if (accounts.error) return <Alert>{errorMessage(accounts.error)}</Alert>;
-  if (!accounts.data) return <p className="text-sm text-slate-500">Loading…</p>;
-  if (accounts.data.accounts.length === 0) {
-    return <EmptyState title="No connected accounts">This workspace has no connected social accounts.</EmptyState>;
-  }
+  const reconnect = useMutation(trpc.accounts.connect.mutationOptions({ onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl) }));
+  const disconnect = useMutation(
+    trpc.accounts.disconnect.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.accounts.list.queryKey() }) }),
+  );
+
   return (
-    <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      {accounts.data.accounts.map((a) => (
-        <li key={a.accountId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <div>
-            <p className="text-sm font-medium">
-              {a.displayName} <span className="text-slate-500">@{a.username}</span>
-            </p>
-            <p className="text-xs text-slate-500">
-              {providerLabels[a.provider]}
-              {a.accountType ? ` · ${a.accountType}` : ""}
-            </p>
-          </div>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Capabilities">
-            {(Object.keys(capabilityLabels) as (keyof typeof capabilityLabels)[]).map((c) => (
-              <li
-                key={c}
-                className={`rounded-full px-2 py-0.5 text-xs ${a.capabilities[c] ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-400 line-through"}`}
-              >
-                {capabilityLabels[c]}
+    <div className="space-y-6">
+      <Suspense>
+        <Outcome />
+      </Suspense>
+      <ConnectPanel />
+      <section aria-labelledby="connected-heading">
+        <h2 id="connected-heading" className="mb-3 text-base font-semibold">
+          Connected accounts
+        </h2>
+        {accounts.error ? <Alert>{errorMessage(accounts.error)}</Alert> : null}
+        {reconnect.error ? <Alert>{errorMessage(reconnect.error)}</Alert> : null}
+        {disconnect.error ? <Alert>{errorMessage(disconnect.error)}</Alert> : null}
+        {!accounts.data && !accounts.error ? <p className="text-sm text-slate-500">Loading…</p> : null}
+        {accounts.data?.length === 0 ? <EmptyState title="No connected accounts">Connect an account above to publish to it.</EmptyState> : null}
+        {accounts.data && accounts.data.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            {accounts.data.map((a) => (
+              <li key={a.accountId} className="flex flex-wrap items-start gap-3 px-4 py-4" data-testid="account-row" data-provider={a.provider}>
+                <ProviderBadge provider={a.provider} />
+                <div className="min-w-48 flex-1">
+                  <p className="text-sm font-medium">
+                    {a.displayName} <span className="font-normal text-slate-500">@{a.username}</span>
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {providerLabels[a.provider]}
+                    {a.accountType ? ` · ${a.accountType} account` : ""}
+                    {a.provider === "tiktok" ? ` · ${a.connectionMethod === "login-kit" ? "Login Kit" : "business developer"} connection` : ""}
+                    {a.provider === "facebook" && a.pageTasks.length ? ` · tasks: ${a.pageTasks.join(", ")}` : ""}
+                    {` · connected ${date.format(new Date(a.connectedAt))}`}
+                  </p>
+                  {a.health === "ok" ? (
+                    <p className="mt-1 text-xs text-emerald-700">Connection healthy</p>
+                  ) : (
+                    <p className="mt-1 text-xs text-red-700" role="status">
+                      Needs reconnecting{a.reconnectReason ? `: ${a.reconnectReason}` : ""}
+                    </p>
+                  )}
+                  {!a.listedInApi ? <p className="mt-1 text-xs text-amber-700">Not listed in the API (Login Kit connection).</p> : null}
+                  {a.health === "ok" && a.publishBlockers.length > 0 ? (
+                    <p className="mt-1 text-xs text-amber-700">Publishing is off: {a.publishBlockers.join("; ")}.</p>
+                  ) : null}
+                  <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Capabilities">
+                    {(Object.keys(capabilityLabels) as (keyof typeof capabilityLabels)[]).map((c) => (
+                      <li
+                        key={c}
+                        className={`rounded-full px-2 py-0.5 text-xs ${a.capabilities[c] ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-400 line-through"}`}
+                        aria-label={`${capabilityLabels[c]}: ${a.capabilities[c] ? "yes" : "no"}`}
+                      >
+                        {capabilityLabels[c]}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    disabled={reconnect.isPending}
+                    onClick={() =>
+                      reconnect.mutate({ provider: a.provider, accountId: a.accountId, ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}) })
+                    }
+                  >
+                    Reconnect<span className="sr-only"> @{a.username}</span>
+                  </Button>
+                  <Button
+                    variant="danger"
+                    disabled={disconnect.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Disconnect @${a.username}? Published posts stay on ${providerLabels[a.provider]}.`)) disconnect.mutate({ accountId: a.accountId });
+                    }}
+                  >
+                    Disconnect<span className="sr-only"> @{a.username}</span>
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
-        </li>
-      ))}
-    </ul>
+        ) : null}
+      </section>
+    </div>
   );
 }

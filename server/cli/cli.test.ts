@@ -39,7 +39,7 @@ describe("npm run cli -- bootstrap", () => {
     const wrong = await cli(["bootstrap", "--email", email, "--password", "another-password", "--workspace", "Agency", "--json"]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/CONFLICT/);
-  });
+  }, 60_000);
 
   it("manages keys and plans: list, create, revoke, plan set", async () => {
     const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "W", "--json"])).stdout);
@@ -57,7 +57,7 @@ describe("npm run cli -- bootstrap", () => {
     const unknown = await cli(["keys", "list", "--workspace", "not-a-workspace"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/NOT_FOUND/);
-  });
+  }, 60_000);
 
   it("without DATABASE_URL, finds the installation's running embedded PostgreSQL", async () => {
     const result = await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "Embedded", "--json"], {
@@ -67,4 +67,49 @@ describe("npm run cli -- bootstrap", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).apiKey).toMatch(/^pst_/);
   });
+});
+
+describe("npm run cli -- sandbox connect", () => {
+  it("connects one account of each provider (plus a TikTok Login Kit one) and the API lists exactly the seven with SPEC.md's capabilities", async () => {
+    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("seven"), "--password", "s3cret-password", "--workspace", "Seven", "--json"])).stdout);
+    const providers = ["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"];
+    const connected: Record<string, { accountId: string; provider: string; username: string }> = {};
+    for (const provider of providers) {
+      const r = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", provider, "--username", `${provider}_seven`, "--json"]);
+      expect(r.code, r.stderr).toBe(0);
+      connected[provider] = JSON.parse(r.stdout);
+      expect(connected[provider]).toMatchObject({ provider, username: expect.any(String), accountId: expect.any(String) });
+    }
+    const kit = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", "tiktok", "--tiktok-connection", "login-kit", "--username", "kit_seven", "--json"]);
+    expect(kit.code, kit.stderr).toBe(0);
+
+    const res = await api(boot.apiKey)("GET", "/api/v1/accounts");
+    expect(res.status).toBe(200);
+    const byProvider = Object.fromEntries(res.json.accounts.map((a: { provider: string }) => [a.provider, a]));
+    expect(res.json.accounts).toHaveLength(7);
+    expect(Object.keys(byProvider).sort()).toEqual([...providers].sort());
+    const all = { readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: true };
+    const noRepost = { ...all, repostPosts: false };
+    expect(byProvider.threads.capabilities).toEqual(all);
+    expect(byProvider.x.capabilities).toEqual(all);
+    expect(byProvider.linkedin.capabilities).toEqual(all);
+    expect(byProvider.tiktok).toMatchObject({ accountId: connected.tiktok!.accountId, capabilities: noRepost });
+    expect(byProvider.instagram).toMatchObject({ accountType: "business", capabilities: noRepost });
+    expect(byProvider.youtube.capabilities).toEqual(noRepost);
+    expect(byProvider.facebook.capabilities).toEqual(noRepost);
+    for (const p of providers.filter((p) => p !== "instagram")) expect(byProvider[p]).not.toHaveProperty("accountType");
+  }, 120_000);
+
+  it("reflects what was granted: YouTube without youtube.upload, a Facebook Page without CREATE_CONTENT, an Instagram creator", async () => {
+    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("grants"), "--password", "s3cret-password", "--workspace", "Grants", "--json"])).stdout);
+    const run = (args: string[]) => cli(["sandbox", "connect", "--workspace", boot.workspaceId, ...args, "--json"]);
+    expect((await run(["--provider", "youtube", "--scopes", "youtube.readonly"])).code).toBe(0);
+    expect((await run(["--provider", "facebook", "--page-tasks", "MODERATE,ANALYZE"])).code).toBe(0);
+    expect((await run(["--provider", "instagram", "--account-type", "creator"])).code).toBe(0);
+    const accounts = (await api(boot.apiKey)("GET", "/api/v1/accounts")).json.accounts;
+    const by = Object.fromEntries(accounts.map((a: { provider: string }) => [a.provider, a]));
+    expect(by.youtube.capabilities).toEqual({ readPosts: true, publishPosts: false, schedulePosts: false, repostPosts: false });
+    expect(by.facebook.capabilities).toMatchObject({ publishPosts: false, schedulePosts: false });
+    expect(by.instagram).toMatchObject({ accountType: "creator", capabilities: { publishPosts: true } });
+  }, 60_000);
 });

@@ -89,6 +89,42 @@ program
     print(result, opts, () => `organization ${org.id} is now on ${result.plan}`);
   });
 
+const sandbox = program.command("sandbox").description("The platform sandbox (PLATFORMS=sandbox)");
+
+sandbox
+  .command("connect")
+  .description("Connect a sandbox account to a workspace through the real OAuth flow, without a browser")
+  .requiredOption("--workspace <id>", "workspace id")
+  .addOption(new Option("--provider <provider>").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]).makeOptionMandatory())
+  .option("--username <username>", "sandbox profile username (a new profile is created)")
+  .option("--display-name <name>")
+  .option("--profile <id>", "use an existing sandbox profile instead")
+  .addOption(new Option("--account-type <type>", "instagram").choices(["business", "creator", "personal"]))
+  .option("--scopes <a,b>", "grant only these of the requested scopes")
+  .addOption(new Option("--tiktok-connection <method>").choices(["business", "login-kit"]).default("business"))
+  .option("--page-name <name>", "facebook Page name")
+  .option("--page-tasks <A,B>", "facebook Page tasks (default CREATE_CONTENT,MANAGE,MODERATE,ANALYZE)")
+  .option("--json", 'print {"accountId","provider","username"}')
+  .action(async (opts) => {
+    const { sandboxConnect } = await import("./sandbox-connect.ts");
+    const list = (v?: string) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+    const accounts = await sandboxConnect({
+      workspace: opts.workspace,
+      provider: opts.provider,
+      username: opts.username,
+      displayName: opts.displayName,
+      profile: opts.profile,
+      accountType: opts.accountType,
+      scopes: list(opts.scopes),
+      tiktokConnection: opts.tiktokConnection,
+      pageName: opts.pageName,
+      pageTasks: list(opts.pageTasks),
+    });
+    const first = accounts[0]!;
+    const out = { accountId: first.accountId, provider: first.provider, username: first.username };
+    print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));
+  });
+
 async function main() {
   const database = await openDatabase();
   let code = 0;

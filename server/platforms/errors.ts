@@ -18,6 +18,8 @@ export class PlatformError extends Error {
   readonly status: number | undefined;
   readonly platformCode: string | undefined;
   readonly retryAt: Date | undefined;
+  /** the platform's own words, without the provider prefix */
+  readonly detail: string;
 
   constructor(
     provider: string,
@@ -27,12 +29,18 @@ export class PlatformError extends Error {
   ) {
     super(`${provider}: ${message}`);
     this.name = "PlatformError";
+    this.detail = message;
     this.provider = provider;
     this.kind = kind;
     this.status = extra.status;
     this.platformCode = extra.platformCode === undefined ? undefined : String(extra.platformCode);
     this.retryAt = extra.retryAt;
   }
+}
+
+/** The same failure, classified differently (e.g. a refused refresh token is an expired grant). */
+export function reclassify(err: PlatformError, kind: PlatformErrorKind): PlatformError {
+  return new PlatformError(err.provider, kind, err.detail, { status: err.status, platformCode: err.platformCode, retryAt: err.retryAt });
 }
 
 export function isPlatformError(err: unknown, kind?: PlatformErrorKind): err is PlatformError {

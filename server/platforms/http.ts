@@ -11,6 +11,8 @@ export type PlatformRequest = {
   /** JSON body (objects), form body (URLSearchParams) or raw bytes */
   body?: unknown;
   timeoutMs?: number;
+  /** integers of 16+ digits (int64 ids) arrive as strings instead of losing precision */
+  preserveBigIntegers?: boolean;
   /** maps an error answer to a typed failure; return undefined for the status default */
   mapError?: (status: number, body: unknown, headers: Headers) => PlatformError | undefined;
 };
@@ -49,7 +51,7 @@ export async function platformRequest<T = unknown>(req: PlatformRequest): Promis
   let parsed: unknown = text;
   if (text && (res.headers.get("content-type") ?? "").includes("json")) {
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(req.preserveBigIntegers ? quoteBigIntegers(text) : text);
     } catch {
       parsed = text;
     }
@@ -74,6 +76,11 @@ function transportError(req: PlatformRequest, err: unknown): PlatformError {
   }
   // Timed out, reset or closed after the request left: it may have been applied.
   return new PlatformError(req.provider, "unknown_outcome", `${req.method ?? "GET"} ${req.url}: no answer (${code ?? (err as Error)?.name ?? "error"})`);
+}
+
+/** Quotes integer literals too long for a double (JSON.parse would round them), in value position only. */
+export function quoteBigIntegers(json: string): string {
+  return json.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"');
 }
 
 export function retryAfter(headers: Headers): Date | undefined {

@@ -3,6 +3,7 @@
 import { env } from "../env.ts";
 import { ensureEmbeddedPostgres } from "./embedded-postgres.ts";
 import { applyMigrations } from "./migrate.ts";
+import { migrateQueue } from "../jobs/queue.ts";
 
 export type Database = { url: string; stop(): Promise<void>; embedded: boolean };
 
@@ -22,6 +23,9 @@ export async function prepareDatabase(
     });
     db = { url: embedded.url, stop: embedded.stop, embedded: true };
   }
-  if (opts.migrate !== false) await applyMigrations(db.url, e.projectRoot);
+  if (opts.migrate !== false) {
+    await applyMigrations(db.url, e.projectRoot);
+    await migrateQueue(db.url);
+  }
   return db;
 }

@@ -1,9 +1,10 @@
-// The whole service on one machine: database (embedded by default), migrations, the web app
-// (Next.js), and the processes later issues add. Used by `npm start` and the test harness.
+// The whole service on one machine: database (embedded by default), migrations, the platform
+// sandbox (default mode), a worker, and the web app. Used by `npm start` and the test harness.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "../env.ts";
+import { platformConfig } from "../platforms/config.ts";
 import { ensureBuild } from "./build.ts";
 import { prepareDatabase, type Database } from "./database.ts";
 import { ensurePrismaClient } from "./prisma-client.ts";
@@ -37,6 +38,16 @@ export async function startStack(opts: { log: (line: string) => void; database?:
       NEXTAUTH_URL: e.publicUrl,
       NEXT_TELEMETRY_DISABLED: "1",
     };
+    const platforms = platformConfig();
+    if (platforms.mode === "sandbox") {
+      const sandbox = startService("sandbox", [...tsxArgs(root), path.join(root, "server", "platforms", "sandbox", "main.ts")], { cwd: root, env: childEnv, log: opts.log });
+      services.push(sandbox);
+      await waitForHttp(`http://127.0.0.1:${platforms.sandboxPort}/_sandbox/faults`, sandbox, 60_000);
+    }
+    const workers = Number(process.env.WORKERS ?? 1);
+    for (let i = 0; i < workers; i++) {
+      services.push(startService(workers > 1 ? `worker-${i + 1}` : "worker", [...tsxArgs(root), path.join(root, "server", "jobs", "worker.ts")], { cwd: root, env: childEnv, log: opts.log }));
+    }
     const webEntry = [...tsxArgs(root), path.join(root, "server", "runtime", "web-server.ts"), ...(opts.dev ? ["--dev"] : [])];
     const web = startService("web", webEntry, {
       cwd: root,

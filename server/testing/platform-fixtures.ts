@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import type { ProviderName } from "../domain/accounts/providers.ts";
 import { createPkce } from "../platforms/pkce.ts";
 import { consentHeadlessly, type ConsentChoices } from "../platforms/sandbox/headless-consent.ts";
+import type { SandboxPost } from "../platforms/sandbox/state.ts";
 import type { AccountContext, AppKind, ConnectedIdentity, PlatformAdapter, TokenSet } from "../platforms/types.ts";
 
 export const redirectUri = "http://127.0.0.1:9/api/connect/callback";
@@ -50,5 +51,5 @@ export function fault(provider: ProviderName, kind: string, extra: { operation?:
 
 export async function sandboxPosts(provider: ProviderName, username?: string) {
   const q = new URLSearchParams({ provider, ...(username ? { username } : {}) });
-  return (await sandbox<{ posts: { id: string; text: string; kind: string; replyTo?: string; media: { size: number; sha256: string; type: string }[]; extra: Record<string, unknown> }[] }>("GET", `/_sandbox/posts?${q}`)).posts;
+  return (await sandbox<{ posts: SandboxPost[] }>("GET", `/_sandbox/posts?${q}`)).posts;
 }

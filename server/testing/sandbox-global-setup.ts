@@ -2,15 +2,10 @@
 import type { TestProject } from "vitest/node";
 import { freePort } from "../runtime/embedded-postgres.ts";
 import { startSandbox } from "../platforms/sandbox/app.ts";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    sandboxUrl: string;
-  }
-}
+import { providerModules } from "../platforms/sandbox/providers/index.ts";
 
 export default async function setup(project: TestProject) {
-  const sandbox = await startSandbox({ port: await freePort() });
+  const sandbox = await startSandbox({ port: await freePort(), modules: providerModules });
   project.provide("sandboxUrl", sandbox.url);
   return () => sandbox.close();
 }

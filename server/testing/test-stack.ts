@@ -5,23 +5,31 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { env, resetEnv } from "../env.ts";
+import { resetPlatformConfig } from "../platforms/config.ts";
 import { prepareDatabase, type Database } from "../runtime/database.ts";
 import { freePort } from "../runtime/embedded-postgres.ts";
 import { applyMigrations } from "../runtime/migrate.ts";
+import { migrateQueue } from "../jobs/queue.ts";
 import { startStack } from "../runtime/stack.ts";
 
-export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; stop(): Promise<void> };
+export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; sandboxUrl: string; stop(): Promise<void> };
 
 export async function startTestStack(name: string): Promise<TestStack> {
   const port = await freePort();
+  const sandboxPort = await freePort();
   delete process.env.DATABASE_URL;
+  process.env.PLATFORMS = "sandbox";
+  process.env.SANDBOX_PORT = String(sandboxPort);
+  process.env.SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
   process.env.DATA_DIR ??= ".data/test";
   process.env.PORT = String(port);
   process.env.HOST = "127.0.0.1";
   process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   process.env.LOG_LEVEL ??= "warn";
   resetEnv();
+  resetPlatformConfig();
   const e = env();
+  fs.rmSync(path.join(e.dataDir, "sandbox"), { recursive: true, force: true }); // a fresh sandbox per run
   const logFile = path.join(e.dataDir, `${name}-stack.log`);
   fs.mkdirSync(e.dataDir, { recursive: true });
   const logStream = fs.createWriteStream(logFile, { flags: "w" });
@@ -38,6 +46,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
     baseUrl: stack.url,
     databaseUrl: database.url,
     dataDir: e.dataDir,
+    sandboxUrl: process.env.SANDBOX_URL!,
     stop: async () => {
       await stack.stop();
       logStream.end();
@@ -54,6 +63,7 @@ async function freshDatabase(name: string): Promise<Database> {
       await c.query("DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
     });
     await applyMigrations(external, env().projectRoot);
+    await migrateQueue(external);
     return { url: external, embedded: false, stop: async () => {} };
   }
   const dbName = `posteady_${name.replace(/\W/g, "_")}_${process.pid}`;
@@ -71,6 +81,7 @@ async function freshDatabase(name: string): Promise<Database> {
   });
   const url = admin.replace(/\/postgres$/, `/${dbName}`);
   await applyMigrations(url, env().projectRoot);
+  await migrateQueue(url);
   return {
     url,
     embedded: true,

@@ -6,6 +6,7 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     dataDir: string;
+    sandboxUrl: string;
   }
 }
 
@@ -14,5 +15,6 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", stack.baseUrl);
   project.provide("databaseUrl", stack.databaseUrl);
   project.provide("dataDir", stack.dataDir);
+  project.provide("sandboxUrl", stack.sandboxUrl);
   return () => stack.stop();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../env.ts";
-import { computeCapabilities, type CapabilityInput } from "./capabilities.ts";
+import { computeCapabilities, publishBlockers, type CapabilityInput } from "./capabilities.ts";
 
 const base = (over: Partial<CapabilityInput>): CapabilityInput => ({
   provider: "x",
@@ -8,6 +8,7 @@ const base = (over: Partial<CapabilityInput>): CapabilityInput => ({
   pageTasks: [],
   needsReconnect: false,
   connectionMethod: null,
+  accountType: null,
   ...over,
 });
 
@@ -48,9 +49,11 @@ describe("capabilities (SPEC.md rules)", () => {
     expect(computeCapabilities(base({ provider: "tiktok", scopes, connectionMethod: "login-kit" })).publishPosts).toBe(false);
   });
 
-  it("instagram never reposts; text platforms repost with their write scope", () => {
-    const ig = computeCapabilities(base({ provider: "instagram", scopes: ["instagram_business_basic", "instagram_business_content_publish"] }));
+  it("instagram publishes only from professional accounts and never reposts; text platforms repost with their write scope", () => {
+    const scopes = ["instagram_business_basic", "instagram_business_content_publish"];
+    const ig = computeCapabilities(base({ provider: "instagram", scopes, accountType: "creator" }));
     expect(ig).toEqual({ readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: false });
+    expect(computeCapabilities(base({ provider: "instagram", scopes, accountType: "unknown" })).publishPosts).toBe(false);
     expect(computeCapabilities(base({ provider: "threads", scopes: ["threads_basic", "threads_content_publish"] })).repostPosts).toBe(true);
     expect(computeCapabilities(base({ provider: "linkedin", scopes: ["w_member_social"] }))).toEqual({
       readPosts: false,
@@ -60,4 +63,12 @@ describe("capabilities (SPEC.md rules)", () => {
     });
     expect(computeCapabilities(base({ provider: "x", scopes: ["tweet.read"] })).publishPosts).toBe(false);
   });
+});
+
+it("explains why publishing is off", () => {
+  expect(publishBlockers(base({ provider: "youtube", scopes: ["https://www.googleapis.com/auth/youtube.readonly"] }))).toEqual([
+    "the youtube.upload permission was not granted",
+  ]);
+  expect(publishBlockers(base({ provider: "facebook", scopes: ["pages_manage_posts"], pageTasks: ["MODERATE"] }))).toEqual(["you lack the CREATE_CONTENT task on this Page"]);
+  expect(publishBlockers(base({ provider: "x", scopes: ["tweet.write"] }))).toEqual([]);
 });

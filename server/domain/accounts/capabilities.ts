@@ -16,6 +16,8 @@ export type CapabilityInput = {
   pageTasks: string[];
   needsReconnect: boolean;
   connectionMethod: string | null;
+  /** instagram: business | creator; anything else is not a professional account */
+  accountType: string | null;
 };
 
 // Scopes a platform must have granted for each ability (scope names as each platform spells them).
@@ -56,10 +58,29 @@ export function computeCapabilities(account: CapabilityInput): Capabilities {
   if (account.provider === "tiktok") {
     publish = publish && account.connectionMethod === "business";
   }
+  if (account.provider === "instagram") {
+    // Only professional accounts can publish through the API.
+    publish = publish && (account.accountType === "business" || account.accountType === "creator");
+  }
   return {
     readPosts: hasAny(account.scopes, rule.read) && (account.provider !== "tiktok" || account.connectionMethod === "business"),
     publishPosts: publish,
     schedulePosts: publish,
     repostPosts: rule.repost !== null && healthy && hasAny(account.scopes, rule.repost),
   };
+}
+
+/** Why publishing is off for an account, in words a user can act on (the dashboard shows them). */
+export function publishBlockers(account: CapabilityInput): string[] {
+  const rule = required[account.provider];
+  const out: string[] = [];
+  if (account.needsReconnect) out.push("the connection needs reconnecting");
+  if (!hasAny(account.scopes, rule.publish)) out.push(`the ${rule.publish.map((all) => all.join(" + ")).join(" or ")} permission was not granted`);
+  if (account.provider === "facebook") {
+    if (!account.pageTasks.includes("CREATE_CONTENT")) out.push("you lack the CREATE_CONTENT task on this Page");
+    if (!env().facebookPublicWrite) out.push("Facebook publishing is not enabled on this installation");
+  }
+  if (account.provider === "tiktok" && account.connectionMethod !== "business") out.push("Login Kit connections cannot publish; connect through the business-developer app");
+  if (account.provider === "instagram" && account.accountType !== "business" && account.accountType !== "creator") out.push("only professional (business or creator) Instagram accounts can publish");
+  return out;
 }

@@ -33,7 +33,7 @@ export async function listAccounts(scope: Scope) {
     "list-accounts",
     `SELECT id, provider, username, "displayName", "accountType", "connectionMethod", scopes, "pageTasks", "needsReconnect"
        FROM "ConnectedAccount"
-      WHERE "workspaceId" = $1 AND (provider <> 'tiktok' OR "connectionMethod" = 'business')
+      WHERE "workspaceId" = $1 AND "disconnectedAt" IS NULL AND (provider <> 'tiktok' OR "connectionMethod" = 'business')
       ORDER BY provider, "createdAt"`,
     [scope.workspaceId],
   );

@@ -5,9 +5,8 @@ import { registerConsent } from "./consent.ts";
 import { registerControl } from "./control.ts";
 import { Kit, type Env, type ProviderModule } from "./kit.ts";
 import { SandboxState } from "./state.ts";
-import { providerModules } from "./providers/index.ts";
 
-export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[] = providerModules) {
+export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[]) {
   const app = new Hono<Env>();
   const kit = new Kit(state, baseUrl);
   for (const m of modules) m.register(app, kit);
@@ -19,11 +18,11 @@ export function createSandboxApp(state: SandboxState, baseUrl: string, modules: 
 
 export type RunningSandbox = { url: string; state: SandboxState; server: ServerType; close(): Promise<void> };
 
-export async function startSandbox(opts: { port: number; hostname?: string; stateFile?: string; baseUrl?: string }): Promise<RunningSandbox> {
+export async function startSandbox(opts: { port: number; modules: ProviderModule[]; hostname?: string; stateFile?: string; baseUrl?: string }): Promise<RunningSandbox> {
   const state = new SandboxState(opts.stateFile);
   const hostname = opts.hostname ?? "127.0.0.1";
   const url = (opts.baseUrl ?? `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${opts.port}`).replace(/\/$/, "");
-  const app = createSandboxApp(state, url);
+  const app = createSandboxApp(state, url, opts.modules);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname }, () => resolve(s));
   });

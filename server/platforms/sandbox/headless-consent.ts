@@ -10,7 +10,7 @@ export type ConsentChoices = {
   accountType?: string;
   pageName?: string;
   pageTasks?: string[];
-  /** the scopes to grant (default: every requested scope) */
+  /** the scopes to grant (default: every requested scope); a short name matches a URL scope ending in it */
   scopes?: string[];
   deny?: boolean;
 };
@@ -28,7 +28,8 @@ export async function consentHeadlessly(authorizeUrl: string, choices: ConsentCh
   if (choices.accountType) form.set("accountType", choices.accountType);
   if (choices.pageName) form.set("pageName", choices.pageName);
   for (const task of choices.pageTasks ?? ["CREATE_CONTENT", "MANAGE", "MODERATE", "ANALYZE"]) form.append("pageTasks", task);
-  for (const scope of choices.scopes ?? requested) form.append("scope", scope);
+  const grant = choices.scopes ? requested.filter((r) => choices.scopes!.some((s) => r === s || r.endsWith(`/${s}`))) : requested;
+  for (const scope of grant) form.append("scope", scope);
   const consentUrl = new URL("/_sandbox/consent", authorizeUrl);
   const decision = await fetch(consentUrl, { method: "POST", body: form, redirect: "manual" });
   const location = decision.headers.get("location");

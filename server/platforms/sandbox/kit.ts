@@ -6,6 +6,8 @@ import type { HttpBindings } from "@hono/node-server";
 import type { Context, Hono } from "hono";
 import type { FaultKind, MediaBlob, SandboxProvider, SandboxState, Token } from "./state.ts";
 
+// Note: @hono/node-server replaces the global Response, so `x instanceof Response` is false
+// for a Response.json(...) made elsewhere; pass refusals around as plain values instead.
 export type Env = { Bindings: HttpBindings };
 export type Ctx = Context<Env>;
 

@@ -4,10 +4,12 @@ import path from "node:path";
 import { env } from "../../env.ts";
 import { platformConfig } from "../config.ts";
 import { startSandbox } from "./app.ts";
+import { providerModules } from "./providers/index.ts";
 
 const config = platformConfig();
 const sandbox = await startSandbox({
   port: config.sandboxPort,
+  modules: providerModules,
   hostname: process.env.SANDBOX_HOST ?? "127.0.0.1",
   baseUrl: config.sandboxUrl,
   stateFile: path.join(env().dataDir, "sandbox", "state.json"),

@@ -1,7 +1,7 @@
 // X API v2: OAuth 2.0 with PKCE (rotating refresh tokens), users/me, tweets and threads,
 // retweets, and the user's timeline with public metrics.
 import { platformConfig } from "../config.ts";
-import { PlatformError, kindForStatus } from "../errors.ts";
+import { PlatformError, kindForStatus, reclassify } from "../errors.ts";
 import { platformRequest } from "../http.ts";
 import type { AccountContext, ExchangeInput, PlatformAdapter, PostPage, RefreshInput, TokenSet } from "../types.ts";
 
@@ -103,7 +103,7 @@ export const xAdapter: PlatformAdapter = {
     try {
       return await token({ grant_type: "refresh_token", refresh_token: refreshToken ?? "" });
     } catch (err) {
-      if (err instanceof PlatformError && err.status === 400) throw new PlatformError(provider, "auth_expired", err.message, { status: 400, platformCode: err.platformCode });
+      if (err instanceof PlatformError && err.status === 400) throw reclassify(err, "auth_expired");
       throw err;
     }
   },

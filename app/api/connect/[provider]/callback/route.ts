@@ -1,0 +1,37 @@
+import { completeConnect } from "@/server/domain/accounts/connect-account";
+import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import { env } from "@/server/env";
+import { toAppError } from "@/server/errors";
+import { sessionUserId, WORKSPACE_COOKIE } from "@/server/auth/session";
+
+// The OAuth redirect URI of every platform: completes the connection, then returns to the
+// dashboard with the outcome in the query string.
+export async function GET(request: Request, context: { params: Promise<{ provider: string }> }) {
+  const { provider } = await context.params;
+  const base = env().publicUrl;
+  if (!(providers as readonly string[]).includes(provider)) return Response.redirect(`${base}/accounts?error=NOT_FOUND`, 302);
+  const q = new URL(request.url).searchParams;
+  try {
+    const result = await completeConnect({
+      provider: provider as ProviderName,
+      state: q.get("state"),
+      code: q.get("code"),
+      error: q.get("error"),
+      errorDescription: q.get("error_description"),
+      userId: await sessionUserId(),
+    });
+    const target = new URL(result.returnTo ?? "/accounts", base);
+    target.searchParams.set("connected", result.accounts.map((a) => `@${a.username}`).join(", "));
+    target.searchParams.set("provider", provider);
+    return new Response(null, {
+      status: 302,
+      headers: { Location: target.toString(), "Set-Cookie": `${WORKSPACE_COOKIE}=${result.workspaceId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000` },
+    });
+  } catch (err) {
+    const appError = toAppError(err);
+    const target = new URL("/accounts", base);
+    target.searchParams.set("error", appError.code);
+    target.searchParams.set("message", appError.message);
+    return Response.redirect(target.toString(), 302);
+  }
+}

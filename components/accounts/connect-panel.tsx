@@ -1,0 +1,54 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { errorMessage, useTRPC } from "@/components/trpc";
+import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import { ProviderBadge, providerLabels } from "./provider-badge";
+
+/** Starts the platform's OAuth flow: the browser goes to its authorize page and comes back. */
+export function ConnectPanel() {
+  const trpc = useTRPC();
+  const connect = useMutation(
+    trpc.accounts.connect.mutationOptions({
+      onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
+    }),
+  );
+  const start = (provider: ProviderName, app?: "business" | "login-kit") => connect.mutate({ provider, ...(app ? { app } : {}) });
+  return (
+    <section aria-labelledby="connect-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id="connect-heading" className="text-base font-semibold">
+        Connect an account
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">You will sign in on the platform and choose what to allow; then you come back here.</p>
+      <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {providers.map((p) => (
+          <button
+            key={p}
+            type="button"
+            disabled={connect.isPending}
+            onClick={() => start(p)}
+            className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
+          >
+            <ProviderBadge provider={p} size="sm" />
+            {providerLabels[p]}
+          </button>
+        ))}
+        <button
+          type="button"
+          disabled={connect.isPending}
+          onClick={() => start("tiktok", "login-kit")}
+          className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
+          title="Accounts connected through TikTok Login Kit are not available to the API"
+        >
+          <ProviderBadge provider="tiktok" size="sm" />
+          TikTok (Login Kit)
+        </button>
+      </div>
+      {connect.error ? (
+        <div className="mt-3">
+          <Alert>{errorMessage(connect.error)}</Alert>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// `cli sandbox connect`: the real OAuth flow against the sandbox, without a browser: start the
+// connection, answer the sandbox consent page as a user would, and complete it.
+import { completeConnect, startConnect } from "../domain/accounts/connect-account.ts";
+import type { ProviderName } from "../domain/accounts/providers.ts";
+import { AppError } from "../errors.ts";
+import { platformConfig } from "../platforms/config.ts";
+import { consentHeadlessly } from "../platforms/sandbox/headless-consent.ts";
+import type { AppKind } from "../platforms/types.ts";
+import { systemScope } from "../scope.ts";
+
+const instagramTypes: Record<string, string> = { business: "BUSINESS", creator: "MEDIA_CREATOR", personal: "PERSONAL" };
+
+export type SandboxConnectOptions = {
+  workspace: string;
+  provider: ProviderName;
+  username?: string;
+  displayName?: string;
+  accountType?: "business" | "creator" | "personal";
+  scopes?: string[];
+  tiktokConnection?: AppKind;
+  pageName?: string;
+  pageTasks?: string[];
+  profile?: string;
+};
+
+export async function sandboxConnect(opts: SandboxConnectOptions) {
+  const config = platformConfig();
+  if (config.mode !== "sandbox") throw new AppError("CONFLICT", "sandbox connect works only in the sandbox mode (PLATFORMS=sandbox)");
+  const scope = await systemScope(opts.workspace);
+  const { authorizeUrl } = await startConnect(scope, { provider: opts.provider, app: opts.provider === "tiktok" ? opts.tiktokConnection : undefined });
+  let back: URL;
+  try {
+    back = await consentHeadlessly(authorizeUrl, {
+      profileId: opts.profile,
+      username: opts.username,
+      displayName: opts.displayName,
+      accountType: opts.accountType ? instagramTypes[opts.accountType] : undefined,
+      scopes: opts.scopes,
+      pageName: opts.pageName,
+      pageTasks: opts.pageTasks,
+    });
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code === "ECONNREFUSED") {
+      throw new AppError("SERVICE_UNAVAILABLE", `The platform sandbox is not running at ${config.sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`);
+    }
+    throw err;
+  }
+  const result = await completeConnect({
+    provider: opts.provider,
+    state: back.searchParams.get("state"),
+    code: back.searchParams.get("code"),
+    error: back.searchParams.get("error"),
+    errorDescription: back.searchParams.get("error_description"),
+    userId: null,
+  });
+  return result.accounts;
+}

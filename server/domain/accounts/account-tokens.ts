@@ -1,0 +1,120 @@
+// Acting as a connected account: decrypted tokens, refreshed before they expire (one refresh at
+// a time per account, under a row lock, so rotating refresh tokens are never used twice), and
+// the account flagged for reconnection when the platform no longer accepts it.
+import { db, type ConnectedAccount } from "../../db.ts";
+import { log } from "../../log.ts";
+import { isPlatformError, PlatformError } from "../../platforms/errors.ts";
+import { adapterFor } from "../../platforms/registry.ts";
+import type { AccountContext, AppKind, TokenSet } from "../../platforms/types.ts";
+import type { ProviderName } from "./providers.ts";
+import { decryptToken, encryptToken } from "./token-cipher.ts";
+
+/** How long before expiry a token is refreshed (long-lived Meta tokens well ahead; short ones just in time). */
+const refreshMarginMs: Record<ProviderName, number> = {
+  x: 15 * 60_000,
+  threads: 7 * 86_400_000,
+  linkedin: 7 * 86_400_000,
+  tiktok: 15 * 60_000,
+  instagram: 7 * 86_400_000,
+  youtube: 10 * 60_000,
+  facebook: 0,
+};
+
+export function refreshDueAt(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): Date | null {
+  return account.tokenExpiresAt ? new Date(account.tokenExpiresAt.getTime() - refreshMarginMs[account.provider]) : null;
+}
+
+function appOf(account: Pick<ConnectedAccount, "provider" | "connectionMethod">): AppKind | undefined {
+  return account.provider === "tiktok" ? ((account.connectionMethod as AppKind | null) ?? "business") : undefined;
+}
+
+export function contextOf(account: ConnectedAccount): AccountContext {
+  return {
+    accessToken: decryptToken(account.accessTokenEnc),
+    providerAccountId: account.providerAccountId,
+    username: account.username,
+    metadata: (account.metadata ?? {}) as Record<string, unknown>,
+  };
+}
+
+export async function flagForReconnect(accountId: string, reason: string): Promise<void> {
+  await db.connectedAccount.update({ where: { id: accountId }, data: { needsReconnect: true, reconnectReason: reason } });
+}
+
+/** Token columns for a token set (a refresh token the platform did not send is kept). */
+export function tokenColumns(tokens: TokenSet) {
+  return {
+    accessTokenEnc: encryptToken(tokens.accessToken),
+    ...(tokens.refreshToken !== undefined ? { refreshTokenEnc: tokens.refreshToken === null ? null : encryptToken(tokens.refreshToken) } : {}),
+    tokenExpiresAt: tokens.expiresAt ?? null,
+    ...(tokens.refreshTokenExpiresAt !== undefined ? { refreshTokenExpiresAt: tokens.refreshTokenExpiresAt } : {}),
+    ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
+  };
+}
+
+/**
+ * Refreshes the account's tokens if they are due (or `force`), under a row lock: a concurrent
+ * caller waits, then sees the fresh tokens and does not refresh again. A refusal that means the
+ * grant is gone flags the account; other failures are left for a later attempt.
+ */
+export async function refreshAccountTokens(accountId: string, opts: { force?: boolean } = {}): Promise<ConnectedAccount> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "ConnectedAccount" WHERE id = ${accountId}::uuid FOR UPDATE`;
+      const account = await tx.connectedAccount.findUniqueOrThrow({ where: { id: accountId } });
+      const due = refreshDueAt(account);
+      if (!opts.force && (!due || due.getTime() > Date.now())) return account;
+      const adapter = adapterFor(account.provider);
+      const input = {
+        accessToken: decryptToken(account.accessTokenEnc),
+        refreshToken: account.refreshTokenEnc ? decryptToken(account.refreshTokenEnc) : null,
+        app: appOf(account),
+      };
+      if (!adapter.canRefresh(input)) {
+        if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() <= Date.now()) {
+          return tx.connectedAccount.update({ where: { id: accountId }, data: { needsReconnect: true, reconnectReason: "The access token expired and this platform offers no refresh" } });
+        }
+        return account;
+      }
+      try {
+        const tokens = await adapter.refresh(input);
+        return await tx.connectedAccount.update({ where: { id: accountId }, data: tokenColumns(tokens) });
+      } catch (err) {
+        if (isPlatformError(err, "auth_expired") || isPlatformError(err, "permission")) {
+          log.warn("token refresh refused; account needs reconnecting", { accountId, provider: account.provider, error: (err as Error).message });
+          await tx.connectedAccount.update({ where: { id: accountId }, data: { needsReconnect: true, reconnectReason: `The platform refused to refresh access: ${(err as Error).message}` } });
+          return tx.connectedAccount.findUniqueOrThrow({ where: { id: accountId } });
+        }
+        throw err;
+      }
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}
+
+/**
+ * Runs `fn` as the account. Tokens due for refresh are refreshed first. If the platform answers
+ * that the token expired, the tokens are refreshed once and `fn` run once more; if that fails
+ * too, the account is flagged for reconnection. A 401 means the platform refused the call, so
+ * running it again is safe; `fn` must therefore be one platform call, or steps that are safe
+ * to repeat.
+ */
+export async function withAccount<T>(accountId: string, fn: (ctx: AccountContext, account: ConnectedAccount) => Promise<T>): Promise<T> {
+  let account = await refreshAccountTokens(accountId);
+  if (account.needsReconnect) throw new PlatformError(account.provider, "auth_expired", account.reconnectReason ?? "The account needs reconnecting");
+  try {
+    return await fn(contextOf(account), account);
+  } catch (err) {
+    if (!isPlatformError(err, "auth_expired")) throw err;
+    account = await refreshAccountTokens(accountId, { force: true });
+    if (!account.needsReconnect) {
+      try {
+        return await fn(contextOf(account), account);
+      } catch (again) {
+        if (!isPlatformError(again, "auth_expired")) throw again;
+      }
+    }
+    await flagForReconnect(accountId, "The platform no longer accepts this connection's access token");
+    throw err;
+  }
+}

@@ -1,0 +1,130 @@
+// Connecting accounts with OAuth 2.0: start (state + PKCE, remembered once) and complete (the
+// state consumed exactly once, bound to who started it; tokens exchanged, identities read,
+// accounts stored with encrypted tokens). A denied or failed attempt stores nothing.
+import crypto from "node:crypto";
+import { db, Prisma } from "../../db.ts";
+import { env } from "../../env.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { isPlatformError } from "../../platforms/errors.ts";
+import { platformConfig } from "../../platforms/config.ts";
+import { createPkce } from "../../platforms/pkce.ts";
+import { adapterFor } from "../../platforms/registry.ts";
+import type { AppKind, ConnectedIdentity, TokenSet } from "../../platforms/types.ts";
+import { actorUserId, assertCan, type Scope } from "../access.ts";
+import { isUuid } from "../ids.ts";
+import { tokenColumns } from "./account-tokens.ts";
+import { presentAccount } from "./list-accounts.ts";
+import type { ProviderName } from "./providers.ts";
+
+const STATE_TTL_MS = 15 * 60_000;
+
+export function callbackUrl(provider: ProviderName): string {
+  return `${env().publicUrl}/api/connect/${provider}/callback`;
+}
+
+export type StartConnectInput = { provider: ProviderName; app?: AppKind; accountId?: string; returnTo?: string };
+
+export async function startConnect(scope: Scope, input: StartConnectInput) {
+  assertCan(scope, "content");
+  const adapter = adapterFor(input.provider);
+  const app: AppKind | undefined = input.provider === "tiktok" ? (input.app ?? "business") : undefined;
+  const credentials = platformConfig().credentials[app === "login-kit" ? "tiktokLoginKit" : input.provider];
+  if (!credentials.clientId) {
+    throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
+  }
+  if (input.accountId) {
+    const existing = isUuid(input.accountId)
+      ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: input.provider } })
+      : null;
+    if (!existing) throw notFound("Account");
+  }
+  const pkce = adapter.usesPkce ? createPkce() : undefined;
+  const state = crypto.randomBytes(32).toString("base64url");
+  await db.oAuthState.create({
+    data: {
+      state,
+      workspaceId: scope.workspaceId,
+      userId: actorUserId(scope) ?? null,
+      provider: input.provider,
+      codeVerifier: pkce?.verifier ?? null,
+      app: app ?? null,
+      accountId: input.accountId ?? null,
+      returnTo: input.returnTo?.startsWith("/") ? input.returnTo : null,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    },
+  });
+  return { authorizeUrl: adapter.authorizeUrl({ state, redirectUri: callbackUrl(input.provider), codeChallenge: pkce?.challenge, app }), state };
+}
+
+export type CompleteConnectInput = {
+  provider: ProviderName;
+  state: string | null;
+  code: string | null;
+  error?: string | null;
+  errorDescription?: string | null;
+  /** the signed-in user completing the flow in the browser; null for the admin CLI */
+  userId: string | null;
+};
+
+export async function completeConnect(input: CompleteConnectInput) {
+  // Consume the state first, exactly once: a replayed or forged callback finds nothing.
+  const consumed = input.state
+    ? await db.oAuthState.updateManyAndReturn({
+        where: { state: input.state, provider: input.provider, usedAt: null, expiresAt: { gt: new Date() } },
+        data: { usedAt: new Date() },
+      })
+    : [];
+  const attempt = consumed[0];
+  if (!attempt) throw new AppError("OAUTH_STATE_INVALID", "This connection attempt is unknown, expired or was already used; start again");
+  if (attempt.userId && attempt.userId !== input.userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
+  if (input.error || !input.code) {
+    throw new AppError("CONNECTION_DENIED", input.errorDescription || (input.error === "access_denied" ? "You did not grant access" : "The platform returned no authorization code"));
+  }
+  const adapter = adapterFor(input.provider);
+  const app = (attempt.app as AppKind | null) ?? undefined;
+  let tokens: TokenSet;
+  let identities: ConnectedIdentity[];
+  try {
+    tokens = await adapter.exchangeCode({ code: input.code, redirectUri: callbackUrl(input.provider), codeVerifier: attempt.codeVerifier ?? undefined, app });
+    identities = await adapter.identities(tokens, app);
+  } catch (err) {
+    if (isPlatformError(err)) throw new AppError("CONNECTION_FAILED", `The platform refused the connection: ${err.message}`);
+    throw err;
+  }
+  if (identities.length === 0) throw new AppError("CONNECTION_FAILED", "The platform granted access to no account");
+
+  const accounts = await db.$transaction(async (tx) => {
+    if (attempt.accountId) {
+      const target = await tx.connectedAccount.findUniqueOrThrow({ where: { id: attempt.accountId } });
+      if (!identities.some((i) => i.providerAccountId === target.providerAccountId)) {
+        throw new AppError("CONFLICT", `You signed in as a different ${input.provider} account than the one being reconnected (@${target.username})`);
+      }
+    }
+    const saved = [];
+    for (const identity of identities) {
+      const own = identity.tokens ?? tokens;
+      const data = {
+        username: identity.username,
+        displayName: identity.displayName,
+        accountType: identity.accountType ?? null,
+        connectionMethod: app ?? null,
+        pageTasks: identity.pageTasks ?? [],
+        metadata: (identity.metadata ?? {}) as Prisma.InputJsonValue,
+        needsReconnect: false,
+        reconnectReason: null,
+        disconnectedAt: null,
+        ...tokenColumns({ ...own, refreshToken: own.refreshToken ?? null }),
+        scopes: identity.scopes ?? own.scopes ?? tokens.scopes ?? [],
+      };
+      saved.push(
+        await tx.connectedAccount.upsert({
+          where: { workspaceId_provider_providerAccountId: { workspaceId: attempt.workspaceId, provider: input.provider, providerAccountId: identity.providerAccountId } },
+          create: { workspaceId: attempt.workspaceId, provider: input.provider, providerAccountId: identity.providerAccountId, ...data },
+          update: data,
+        }),
+      );
+    }
+    return saved;
+  });
+  return { workspaceId: attempt.workspaceId, returnTo: attempt.returnTo, accounts: accounts.map((a) => ({ ...presentAccount(a), connectionMethod: a.connectionMethod })) };
+}

@@ -1,0 +1,400 @@
+// Sandbox Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token,
+// refreshable once 24 h old), the profile and its permissions, TEXT containers with Meta's status
+// machine, threads_publish with the rolling 24-h caps, reposts, the user's threads with Meta
+// cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
+import type { Hono } from "hono";
+import twitter from "twitter-text";
+import { consentPage } from "../consent.ts";
+import { bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
+import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
+
+const DAY_MS = 24 * 3600_000;
+const SHORT_LIVED_SECONDS = 3600;
+const LONG_LIVED_SECONDS = 60 * 24 * 3600;
+const TEXT_LIMIT = 500;
+const LINK_LIMIT = 5;
+const POST_QUOTA = 250;
+const REPLY_QUOTA = 1000;
+
+const knownScopes = [
+  "threads_basic",
+  "threads_content_publish",
+  "threads_manage_replies",
+  "threads_read_replies",
+  "threads_manage_insights",
+  "threads_manage_mentions",
+  "threads_keyword_search",
+  "threads_delete",
+];
+const insightNames = ["views", "likes", "replies", "reposts", "quotes", "shares"];
+const profileFields = ["id", "username", "name", "threads_profile_picture_url", "threads_biography"];
+const containerFields = ["id", "status", "error_message"];
+const mediaFieldNames = ["id", "media_product_type", "media_type", "text", "permalink", "shortcode", "timestamp", "username", "owner", "is_quote_post", "is_reply", "replied_to", "root_post", "reposted_post"];
+const limitFields = ["quota_usage", "config", "reply_quota_usage", "reply_config"];
+
+type GraphError = { message: string; type?: string; code: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string; is_transient?: boolean };
+
+function graphError(status: number, error: GraphError, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: { type: "THApiException", ...error, fbtrace_id: randomToken(9) } }, { status, headers });
+}
+
+const oauthError = (message: string) => graphError(400, { type: "OAuthException", code: 100, message });
+
+export const threadsSandbox: ProviderModule = {
+  provider: "threads",
+  // Meta takes the token as a Bearer header or as the access_token parameter (query or form).
+  tokenOf: async (c) => bearer(c) ?? (await params(c)).access_token,
+  error(kind, d = {}) {
+    switch (kind) {
+      case "expired_token":
+        return graphError(400, { type: "OAuthException", code: 190, error_subcode: 463, message: "Error validating access token: Session has expired." }, { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Error validating access token"' });
+      case "invalid_token":
+        return graphError(400, { type: "OAuthException", code: 190, message: "Invalid OAuth access token - Cannot parse access token" }, { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"' });
+      case "missing_scope":
+        return graphError(403, { type: "OAuthException", code: 10, message: "Application does not have permission for this action", error_user_msg: d.message });
+      case "rate_limit": {
+        // Meta says when access returns in X-Business-Use-Case-Usage (minutes), not in Retry-After.
+        const minutes = Math.max(1, Math.ceil((d.retryAfterSeconds ?? 60) / 60));
+        const usage = { type: "threads", call_count: 100, total_cputime: 100, total_time: 100, estimated_time_to_regain_access: minutes };
+        return graphError(400, { code: 4, message: "Application request limit reached", is_transient: true }, {
+          "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 }),
+          "x-business-use-case-usage": JSON.stringify({ threads: [usage] }),
+        });
+      }
+      case "quota":
+        // Threads' code for its publishing cap is undocumented; this is Instagram's (code 9, subcode 2207042).
+        return graphError(400, { code: 9, error_subcode: 2207042, message: d.message ?? `The profile reached its limit of ${POST_QUOTA} API-published posts in 24 hours`, error_user_title: "Publishing limit reached" });
+      case "server_error":
+        return graphError(500, { code: 2, message: "An unexpected error has occurred. Please retry your request later.", is_transient: true });
+      case "content":
+        return graphError(400, { code: 100, error_subcode: 2207051, message: d.message ?? "We restrict certain activity to protect our community.", error_user_title: "Action is blocked" });
+      case "media":
+        return graphError(400, { code: 9004, error_subcode: 2207052, message: d.message ?? "The media could not be fetched from this URI" });
+      case "not_found":
+        return graphError(400, { code: 100, error_subcode: 33, message: d.message ?? "Unsupported request: the object does not exist, cannot be loaded due to missing permissions, or does not support this operation" });
+      default:
+        return graphError(400, { code: 100, message: d.message ?? "Invalid parameter" });
+    }
+  },
+
+  register(app, kit) {
+    registerOAuth(app, kit);
+    registerApi(app, kit);
+  },
+};
+
+const m = threadsSandbox;
+
+function registerOAuth(app: Hono<Env>, kit: Kit) {
+  const { state } = kit;
+
+  kit.open(app, m, "GET", "/threads/oauth/authorize", "oauth.authorize", (c) => {
+    const q = c.req.query();
+    const scopes = (q.scope ?? "").split(/[\s,]+/).filter(Boolean);
+    if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !URL.canParse(q.redirect_uri) || scopes.length === 0) {
+      return c.text("Invalid request: client_id, redirect_uri, scope and response_type=code are required.", 400);
+    }
+    const unknown = scopes.filter((s) => !knownScopes.includes(s));
+    if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
+    if (!scopes.includes("threads_basic")) return c.text("Invalid Scopes: threads_basic is required.", 400);
+    return consentPage(c, state, { provider: "threads", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+  });
+
+  // Code → short-lived token (1 h). The code is single use and bound to the app and redirect URI.
+  kit.open(app, m, "POST", "/threads/graph/oauth/access_token", "oauth.access_token", async (c) => {
+    const f = await params(c);
+    if (f.grant_type !== "authorization_code") return oauthError("Unsupported grant_type: use authorization_code");
+    if (!f.client_secret) return oauthError("Missing client_secret parameter");
+    const grant = state.takeGrant(f.code ?? "");
+    if (!grant || grant.provider !== "threads") return oauthError("Matching code was not found or was already used");
+    if (grant.clientId !== f.client_id) return oauthError("Error validating application. Invalid application ID.");
+    if (grant.redirectUri !== f.redirect_uri) return oauthError("Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request");
+    const token = state.issueToken({
+      kind: "short",
+      provider: "threads",
+      clientId: grant.clientId,
+      profileId: grant.profileId,
+      scopes: grant.scopes,
+      expiresAt: Date.now() + kit.accessTtl(SHORT_LIVED_SECONDS) * 1000,
+      prefix: "THAA",
+    });
+    return c.json({ access_token: token.value, user_id: Number(grant.profileId) });
+  });
+
+  // Short-lived → long-lived (60 days).
+  kit.open(app, m, "GET", "/threads/graph/access_token", "oauth.exchange", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "th_exchange_token") return oauthError("Unsupported grant_type: use th_exchange_token");
+    if (!q.client_secret) return oauthError("Missing client_secret parameter");
+    const short = state.checkToken("threads", q.access_token, ["short"]);
+    if (short === "expired") return m.error("expired_token");
+    if (typeof short === "string") return m.error("invalid_token");
+    return c.json(issueLongLived(kit, short));
+  });
+
+  // A long-lived token at least 24 h old and unexpired → a new 60-day token. There is no refresh token.
+  kit.open(app, m, "GET", "/threads/graph/refresh_access_token", "oauth.refresh", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "th_refresh_token") return oauthError("Unsupported grant_type: use th_refresh_token");
+    const token = state.checkToken("threads", q.access_token, ["access"]);
+    if (token === "expired") return m.error("expired_token");
+    if (typeof token === "string") return m.error("invalid_token");
+    if (Date.now() - token.issuedAt < DAY_MS) return oauthError("The access token can be refreshed only once it is at least 24 hours old");
+    return c.json(issueLongLived(kit, token));
+  });
+}
+
+function issueLongLived(kit: Kit, from: Token) {
+  const ttl = kit.accessTtl(LONG_LIVED_SECONDS);
+  const token = kit.state.issueToken({
+    kind: "access",
+    provider: "threads",
+    clientId: from.clientId,
+    profileId: from.profileId,
+    scopes: from.scopes,
+    expiresAt: Date.now() + ttl * 1000,
+    family: from.family,
+    prefix: "THAA",
+  });
+  return { access_token: token.value, token_type: "bearer", expires_in: ttl };
+}
+
+function registerApi(app: Hono<Env>, kit: Kit) {
+  const { state } = kit;
+  const publish = [["threads_basic", "threads_content_publish"]];
+
+  /** The {user-id} of a path: "me" or the token's own profile; anyone else's is not visible. */
+  const userOf = (c: Ctx, token: Token): Profile | undefined => {
+    const id = c.req.param("user");
+    return id === "me" || id === token.profileId ? state.profile(token.profileId) : undefined;
+  };
+  const noUser = (c: Ctx) => m.error("not_found", { message: `Object with ID '${c.req.param("user")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
+  const threadsPosts = (profileId: string) => state.posts({ provider: "threads", profileId });
+  /** API-published posts (or replies) of the last 24 hours: the rolling windows of the caps. */
+  const usage = (profileId: string, replies: boolean) =>
+    threadsPosts(profileId).filter((p) => p.kind !== "repost" && Boolean(p.replyTo) === replies && Date.parse(p.createdAt) > Date.now() - DAY_MS).length;
+  const rootOf = (post: SandboxPost): SandboxPost => {
+    const parent = post.replyTo ? state.post(post.replyTo) : undefined;
+    return parent ? rootOf(parent) : post;
+  };
+
+  kit.route(app, m, "GET", "/threads/graph/v1.0/me", "me", (c, token) => {
+    const fields = fieldsOf(c.req.query("fields"), profileFields);
+    if (fields instanceof Response) return fields;
+    const p = state.profile(token.profileId)!;
+    return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "" }, fields));
+  }, [["threads_basic"]]);
+
+  // Graph API's permissions edge: what the user granted this app.
+  kit.route(app, m, "GET", "/threads/graph/v1.0/me/permissions", "me.permissions", (c, token) =>
+    c.json({ data: token.scopes.map((permission) => ({ permission, status: "granted" })) }),
+  );
+
+  kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads", "threads.create", async (c, token) => {
+    const profile = userOf(c, token);
+    if (!profile) return noUser(c);
+    const f = await params(c);
+    if (f.media_type !== "TEXT") return m.error("invalid_request", { message: `The sandbox creates TEXT containers only (media_type=${f.media_type ?? ""})` });
+    const text = f.text ?? "";
+    if (text.trim() === "") return m.error("invalid_request", { message: "Param text is required for TEXT posts" });
+    if ([...text].length > TEXT_LIMIT) return m.error("invalid_request", { message: `Param text must be at most ${TEXT_LIMIT} characters long.` });
+    if (twitter.extractUrls(text).length > LINK_LIMIT) {
+      return graphError(400, { code: 100, message: "THREADS_API__LINK_LIMIT_EXCEEDED", error_user_title: "Too many links", error_user_msg: `A post can contain at most ${LINK_LIMIT} links.` });
+    }
+    const replyTo = f.reply_to_id || undefined;
+    if (replyTo) {
+      const parent = state.post(replyTo);
+      if (!parent || parent.provider !== "threads" || parent.kind === "repost") return m.error("not_found", { message: `Param reply_to_id: object with ID '${replyTo}' does not exist` });
+      // Replying needs the root post to be one's own, or a mentions/keyword-search permission.
+      const mayReplyAnywhere = token.scopes.some((s) => s === "threads_manage_mentions" || s === "threads_keyword_search");
+      if (rootOf(parent).profileId !== profile.id && !mayReplyAnywhere) return m.error("missing_scope", { message: "You can reply only within threads whose root post you own" });
+    }
+    const container = state.addObject({
+      provider: "threads",
+      profileId: profile.id,
+      type: "container",
+      data: { mediaType: "TEXT", text, replyTo },
+      ...kit.processingFault("threads", "threads.create"),
+    });
+    return c.json({ id: container.id });
+  }, publish);
+
+  kit.route(app, m, "GET", "/threads/graph/v1.0/:user/threads", "threads.list", (c, token) => {
+    const profile = userOf(c, token);
+    if (!profile) return noUser(c);
+    const q = c.req.query();
+    const fields = fieldsOf(q.fields, mediaFieldNames);
+    if (fields instanceof Response) return fields;
+    const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
+    const after = q.after ? Buffer.from(q.after, "base64url").toString() : undefined;
+    if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
+    // Top-level posts and reposts, newest first; replies live on the replies edge.
+    const all = threadsPosts(profile.id)
+      .filter((p) => !p.replyTo && (after === undefined || BigInt(p.id) < BigInt(after)))
+      .reverse();
+    const page = all.slice(0, limit);
+    if (page.length === 0) return c.json({ data: [] });
+    const cursor = (id: string) => Buffer.from(id).toString("base64url");
+    const next = new URL(c.req.url);
+    next.searchParams.set("after", cursor(page.at(-1)!.id));
+    next.searchParams.delete("before");
+    return c.json({
+      data: page.map((p) => pick(mediaOf(p, rootOf), fields)),
+      paging: { cursors: { before: cursor(page[0]!.id), after: cursor(page.at(-1)!.id) }, ...(all.length > limit ? { next: kit.baseUrl + next.pathname + next.search } : {}) },
+    });
+  }, [["threads_basic"]]);
+
+  kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads_publish", "threads.publish", async (c, token) => {
+    const profile = userOf(c, token);
+    if (!profile) return noUser(c);
+    const f = await params(c);
+    const container = state.object(f.creation_id ?? "");
+    if (!container || container.provider !== "threads" || container.type !== "container" || container.profileId !== profile.id) {
+      return m.error("not_found", { message: `Param creation_id: object with ID '${f.creation_id ?? ""}' does not exist` });
+    }
+    const status = containerStatus(container);
+    if (status === "IN_PROGRESS") {
+      return graphError(400, { code: 9007, error_subcode: 2207027, message: "Media ID is not available", error_user_title: "Media not ready", error_user_msg: "The media is not ready for publishing, please wait for a moment" });
+    }
+    if (status !== "FINISHED") return m.error("invalid_request", { message: `The media container is ${status} and cannot be published` });
+    const replyTo = container.data.replyTo as string | undefined;
+    if (usage(profile.id, Boolean(replyTo)) >= (replyTo ? REPLY_QUOTA : POST_QUOTA)) {
+      return m.error("quota", replyTo ? { message: `The profile reached its limit of ${REPLY_QUOTA} API-published replies in 24 hours` } : {});
+    }
+    const post = state.addPost({
+      provider: "threads",
+      profileId: profile.id,
+      username: profile.username,
+      kind: replyTo ? "reply" : "post",
+      text: container.data.text as string,
+      replyTo,
+      media: [],
+      extra: { containerId: container.id },
+      permalink: (id) => `https://www.threads.net/@${profile.username}/post/${shortcode(id)}`,
+    });
+    container.data.mediaId = post.id;
+    state.changed();
+    return c.json({ id: post.id });
+  }, publish);
+
+  kit.route(app, m, "GET", "/threads/graph/v1.0/:user/threads_publishing_limit", "threads.publishing_limit", (c, token) => {
+    const profile = userOf(c, token);
+    if (!profile) return noUser(c);
+    const fields = fieldsOf(c.req.query("fields"), limitFields, ["quota_usage", "config"]);
+    if (fields instanceof Response) return fields;
+    const all = {
+      quota_usage: usage(profile.id, false),
+      config: { quota_total: POST_QUOTA, quota_duration: DAY_MS / 1000 },
+      reply_quota_usage: usage(profile.id, true),
+      reply_config: { quota_total: REPLY_QUOTA, quota_duration: DAY_MS / 1000 },
+    };
+    return c.json({ data: [Object.fromEntries(fields.map((f) => [f, all[f as keyof typeof all]]))] });
+  }, publish);
+
+  // Threads shows one repost per user and post: reposting again answers the existing repost.
+  kit.route(app, m, "POST", "/threads/graph/v1.0/:id/repost", "threads.repost", (c, token) => {
+    const target = state.post(c.req.param("id") ?? "");
+    if (!target || target.provider !== "threads" || target.kind === "repost") return m.error("not_found", { message: `Object with ID '${c.req.param("id")}' does not exist` });
+    const profile = state.profile(token.profileId)!;
+    const existing = threadsPosts(profile.id).find((p) => p.kind === "repost" && p.extra.repostOf === target.id);
+    if (existing) return c.json({ id: existing.id });
+    const repost = state.addPost({
+      provider: "threads",
+      profileId: profile.id,
+      username: profile.username,
+      kind: "repost",
+      text: "",
+      media: [],
+      extra: { repostOf: target.id },
+      permalink: () => target.permalink,
+    });
+    return c.json({ id: repost.id });
+  }, publish);
+
+  kit.route(app, m, "GET", "/threads/graph/v1.0/:id/insights", "threads.insights", (c, token) => {
+    const post = state.post(c.req.param("id") ?? "");
+    if (!post || post.provider !== "threads" || post.kind === "repost" || post.profileId !== token.profileId) {
+      return m.error("not_found", { message: `Object with ID '${c.req.param("id")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
+    }
+    const metrics = (c.req.query("metric") ?? "").split(",").filter(Boolean);
+    if (metrics.length === 0 || metrics.some((name) => !insightNames.includes(name))) {
+      return m.error("invalid_request", { message: `Param metric must be one or more of: ${insightNames.join(", ")}` });
+    }
+    return c.json({
+      data: metrics.map((name) => ({
+        name,
+        period: "lifetime",
+        values: [{ value: post.metrics[name] }],
+        title: name[0]!.toUpperCase() + name.slice(1),
+        id: `${post.id}/insights/${name}/lifetime`,
+      })),
+    });
+  }, [["threads_basic", "threads_manage_insights"]]);
+
+  // One id space for containers (their status) and published media (their fields).
+  kit.route(app, m, "GET", "/threads/graph/v1.0/:id", "threads.object", (c, token) => {
+    const id = c.req.param("id") ?? "";
+    const container = state.object(id);
+    if (container && container.provider === "threads" && container.type === "container" && container.profileId === token.profileId) {
+      const fields = fieldsOf(c.req.query("fields"), containerFields);
+      if (fields instanceof Response) return fields;
+      const status = containerStatus(container);
+      // Threads names media failures (FAILED_PROCESSING_VIDEO, …); a text container can only fail as UNKNOWN.
+      return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
+    }
+    const post = state.post(id);
+    if (!post || post.provider !== "threads") return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
+    const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
+    if (fields instanceof Response) return fields;
+    return c.json(pick(mediaOf(post, rootOf), fields));
+  }, [["threads_basic"]]);
+}
+
+/** IN_PROGRESS until processed; then ERROR, or FINISHED until published or 24 h have passed. */
+function containerStatus(o: PlatformObject): "IN_PROGRESS" | "FINISHED" | "PUBLISHED" | "ERROR" | "EXPIRED" {
+  if (o.data.mediaId) return "PUBLISHED";
+  if (Date.now() < o.readyAt) return "IN_PROGRESS";
+  if (o.failure) return "ERROR";
+  return Date.now() - o.createdAt > DAY_MS ? "EXPIRED" : "FINISHED";
+}
+
+function mediaOf(p: SandboxPost, rootOf: (p: SandboxPost) => SandboxPost): Record<string, unknown> {
+  const repost = p.kind === "repost";
+  return {
+    id: p.id,
+    media_product_type: "THREADS",
+    media_type: repost ? "REPOST_FACADE" : "TEXT_POST",
+    ...(repost ? { reposted_post: { id: p.extra.repostOf } } : { text: p.text }),
+    permalink: p.permalink,
+    shortcode: shortcode(p.id),
+    timestamp: `${p.createdAt.slice(0, 19)}+0000`,
+    username: p.username,
+    owner: { id: p.profileId },
+    is_quote_post: false,
+    is_reply: Boolean(p.replyTo),
+    ...(p.replyTo ? { replied_to: { id: p.replyTo }, root_post: { id: rootOf(p).id } } : {}),
+  };
+}
+
+/** The requested fields (default: only id), or Meta's error for a field that does not exist. */
+function fieldsOf(value: string | undefined, known: string[], fallback = ["id"]): string[] | Response {
+  const fields = value ? value.split(",").map((f) => f.trim()).filter(Boolean) : fallback;
+  const unknown = fields.find((f) => !known.includes(f));
+  return unknown ? m.error("invalid_request", { message: `Tried accessing nonexisting field (${unknown})` }) : fields;
+}
+
+function pick(object: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([k]) => k === "id" || fields.includes(k)));
+}
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** Instagram-style shortcode: the media id in base 64, as Threads permalinks use. */
+function shortcode(id: string): string {
+  let n = BigInt(id);
+  let out = "";
+  do {
+    out = alphabet[Number(n % 64n)] + out;
+    n /= 64n;
+  } while (n > 0n);
+  return out;
+}

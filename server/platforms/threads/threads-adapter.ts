@@ -1,0 +1,233 @@
+// Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token, refreshed
+// once 24 h old), text posts and threads through media containers (create, wait until FINISHED,
+// publish), reposts, and the account's own threads with per-post insights.
+import { platformConfig } from "../config.ts";
+import { PlatformError, kindForStatus } from "../errors.ts";
+import { platformRequest, retryAfter } from "../http.ts";
+import type { AccountContext, PlatformAdapter, PostPage, TokenSet } from "../types.ts";
+
+const provider = "threads";
+const endpoints = () => platformConfig().endpoints.threads;
+const credentials = () => platformConfig().credentials.threads;
+
+/** Threads' post metrics, under their own names. */
+const metricNames = ["views", "likes", "replies", "reposts", "quotes", "shares"] as const;
+/** A text container normally finishes within seconds; the caller is waiting synchronously. */
+const containerWaitMs = 60_000;
+
+type GraphError = { message?: string; type?: string; code?: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string };
+
+/** Meta's {error:{message,type,code,error_subcode}}: the code decides, the status only when there is none. */
+export function mapThreadsError(status: number, body: unknown, headers: Headers): PlatformError {
+  const inner = typeof body === "object" && body ? (body as { error?: unknown }).error : undefined;
+  const e: GraphError = typeof inner === "object" && inner ? inner : {};
+  const code = Number(e.code);
+  const subcode = Number(e.error_subcode);
+  const detail = [e.message, e.error_user_title, e.error_user_msg].filter(Boolean).join(" — ") || (typeof body === "string" && body) || `HTTP ${status}`;
+  const extra = { status, platformCode: e.code === undefined ? undefined : e.error_subcode ? `${code}/${subcode}` : code };
+  const fail = (kind: PlatformError["kind"], more: { retryAt?: Date } = {}) => new PlatformError(provider, kind, detail, { ...extra, ...more });
+  if (code === 190) return fail("auth_expired");
+  // The 250-posts-per-24-h cap: Threads documents no code; Instagram's publishing cap answers 9/2207042.
+  if (code === 9 || subcode === 2207042) return fail("quota_exceeded");
+  if ([4, 17, 32, 613].includes(code)) return fail("rate_limited", { retryAt: regainAccessAt(headers) });
+  if (code === 10 || (code >= 200 && code <= 299)) return fail("permission");
+  if (/LINK_LIMIT_EXCEEDED|must be at most \d+ characters/i.test(detail) || subcode === 2207051) return fail("content_rejected");
+  if (code === 9004 || subcode === 2207052) return fail("media_rejected");
+  if (code === 100 && subcode === 33) return fail("not_found");
+  // 9007: the container is not ready yet; nothing was published and a later attempt can succeed.
+  if (code === 9007 || code === 1 || code === 2) return fail("unavailable");
+  return fail(kindForStatus(status));
+}
+
+/** Meta tells when access returns in X-Business-Use-Case-Usage (minutes); Retry-After otherwise. */
+function regainAccessAt(headers: Headers): Date | undefined {
+  const minutes = Math.max(0, ...usageEntries(headers.get("x-business-use-case-usage")).map((e) => e.estimated_time_to_regain_access ?? 0));
+  return minutes > 0 ? new Date(Date.now() + minutes * 60_000) : retryAfter(headers);
+}
+
+function usageEntries(header: string | null): { estimated_time_to_regain_access?: number }[] {
+  if (!header) return [];
+  try {
+    return Object.values(JSON.parse(header) as Record<string, { estimated_time_to_regain_access?: number }[]>).flat();
+  } catch {
+    return []; // a malformed header tells nothing
+  }
+}
+
+function graph<T>(accessToken: string, method: string, path: string, body?: URLSearchParams) {
+  return platformRequest<T>({
+    provider,
+    method,
+    url: `${endpoints().graph}${path}`,
+    headers: { Authorization: `Bearer ${accessToken}` },
+    body,
+    mapError: mapThreadsError,
+  });
+}
+
+type LongLivedToken = { access_token: string; token_type: string; expires_in: number };
+
+/** The token endpoints take the token and app secret in the query string: keep them out of error messages. */
+async function tokenGet(path: string, query: Record<string, string>): Promise<LongLivedToken> {
+  const url = `${endpoints().graph}${path}?${new URLSearchParams(query)}`;
+  try {
+    return (await platformRequest<LongLivedToken>({ provider, method: "GET", url, mapError: mapThreadsError })).body;
+  } catch (err) {
+    if (!(err instanceof PlatformError) || !err.message.includes(url)) throw err;
+    const message = err.message.slice(`${provider}: `.length).replace(url, `${endpoints().graph}${path}`);
+    throw new PlatformError(provider, err.kind, message, { status: err.status, platformCode: err.platformCode, retryAt: err.retryAt });
+  }
+}
+
+const longLived = (t: LongLivedToken): TokenSet => ({ accessToken: t.access_token, refreshToken: null, expiresAt: new Date(Date.now() + t.expires_in * 1000) });
+
+/**
+ * Threads sends no scopes with its tokens. We read them from the permissions edge in Graph API's
+ * shape ({data:[{permission,status}]}); Threads documents the tester-only debug_token instead.
+ */
+async function grantedScopes(accessToken: string): Promise<string[]> {
+  const res = await graph<{ data: { permission: string; status: string }[] }>(accessToken, "GET", "/v1.0/me/permissions");
+  return res.body.data.filter((p) => p.status === "granted").map((p) => p.permission);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the container until FINISHED; ERROR and EXPIRED are final. */
+async function untilFinished(accessToken: string, id: string): Promise<void> {
+  const deadline = Date.now() + containerWaitMs;
+  for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
+    const { status, error_message } = (await graph<{ status: string; error_message?: string }>(accessToken, "GET", `/v1.0/${id}?fields=status,error_message`)).body;
+    if (status === "FINISHED") return;
+    if (status === "ERROR") throw new PlatformError(provider, "content_rejected", `container ${id} failed: ${error_message ?? "UNKNOWN"}`, { platformCode: error_message });
+    if (status !== "IN_PROGRESS") throw new PlatformError(provider, "invalid_request", `container ${id} is ${status} and cannot be published`, { platformCode: status });
+    if (Date.now() + wait > deadline) throw new PlatformError(provider, "unavailable", `container ${id} was still IN_PROGRESS after ${containerWaitMs / 1000} s; nothing was published`);
+    await sleep(wait);
+  }
+}
+
+/** The post is public once threads_publish answered, so a failed read must not look like "nothing was published". */
+async function permalinkOf(accessToken: string, id: string): Promise<string> {
+  const afterPublish = (why: string) => new PlatformError(provider, "unknown_outcome", `post ${id} was published, but its permalink could not be read: ${why}`);
+  const res = await graph<{ permalink?: string }>(accessToken, "GET", `/v1.0/${id}?fields=permalink`).catch((err: Error) => {
+    throw afterPublish(err.message);
+  });
+  if (!res.body.permalink) throw afterPublish("the platform omitted it");
+  return res.body.permalink;
+}
+
+type Metrics = Record<string, number | null>;
+const unavailable = (): Metrics => Object.fromEntries(metricNames.map((n) => [n, null]));
+
+/** A post's insights; null when the connection lacks threads_manage_insights. */
+async function insightsOf(accessToken: string, id: string): Promise<Metrics | null> {
+  try {
+    const res = await graph<{ data: { name: string; values?: { value?: number }[] }[] }>(accessToken, "GET", `/v1.0/${id}/insights?metric=${metricNames.join(",")}`);
+    const values = new Map(res.body.data.map((d) => [d.name, d.values?.[0]?.value]));
+    return Object.fromEntries(metricNames.map((n) => [n, typeof values.get(n) === "number" ? values.get(n)! : null]));
+  } catch (err) {
+    if (err instanceof PlatformError && err.kind === "permission") return null;
+    throw err;
+  }
+}
+
+/** Insights for each post, five at a time; after one refusal for missing permission the rest would be refused too. */
+async function metricsOf(accessToken: string, ids: string[]): Promise<Metrics[]> {
+  if (ids.length === 0) return [];
+  const first = await insightsOf(accessToken, ids[0]!);
+  if (first === null) return ids.map(unavailable);
+  const all: (Metrics | null)[] = [first];
+  for (let i = 1; i < ids.length; i += 5) all.push(...(await Promise.all(ids.slice(i, i + 5).map((id) => insightsOf(accessToken, id)))));
+  return all.map((m) => m ?? unavailable());
+}
+
+type Media = { id: string; media_type: string; media_product_type?: string; text?: string; permalink?: string; timestamp: string };
+type MediaPage = { data: Media[]; paging?: { cursors?: { before?: string; after?: string }; next?: string } };
+
+export const threadsAdapter: PlatformAdapter = {
+  provider,
+  usesPkce: false,
+  defaultScopes: ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_read_replies"],
+
+  authorizeUrl({ state, redirectUri, scopes }) {
+    const url = new URL(endpoints().authorize);
+    url.search = new URLSearchParams({
+      client_id: credentials().clientId,
+      redirect_uri: redirectUri,
+      scope: (scopes ?? this.defaultScopes).join(","),
+      response_type: "code",
+      state,
+    }).toString();
+    return url.toString();
+  },
+
+  // The code gives a 1-hour token; it is exchanged at once for the 60-day token we keep.
+  async exchangeCode({ code, redirectUri }) {
+    const { clientId, clientSecret } = credentials();
+    const short = await platformRequest<{ access_token: string; user_id: number }>({
+      provider,
+      method: "POST",
+      url: `${endpoints().graph}/oauth/access_token`,
+      body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: "authorization_code", redirect_uri: redirectUri, code }),
+      mapError: mapThreadsError,
+    });
+    const tokens = longLived(await tokenGet("/access_token", { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.body.access_token }));
+    return { ...tokens, scopes: await grantedScopes(tokens.accessToken) };
+  },
+
+  async identities(tokens) {
+    type Me = { id: string; username: string; name?: string; threads_profile_picture_url?: string };
+    const me = (await graph<Me>(tokens.accessToken, "GET", "/v1.0/me?fields=id,username,name,threads_profile_picture_url")).body;
+    return [
+      {
+        providerAccountId: me.id,
+        username: me.username,
+        displayName: me.name || me.username,
+        metadata: me.threads_profile_picture_url ? { profilePictureUrl: me.threads_profile_picture_url } : {},
+      },
+    ];
+  },
+
+  // No refresh token: the long-lived access token itself is refreshed.
+  canRefresh: ({ accessToken }) => Boolean(accessToken),
+
+  // 190 (expired, revoked) → auth_expired; a token younger than 24 h is refused as invalid_request.
+  async refresh({ accessToken }) {
+    return longLived(await tokenGet("/refresh_access_token", { grant_type: "th_refresh_token", access_token: accessToken }));
+  },
+
+  async publishText(ctx: AccountContext, { text, replyToId }) {
+    const form = new URLSearchParams({ media_type: "TEXT", text });
+    if (replyToId) form.set("reply_to_id", replyToId);
+    const container = (await graph<{ id: string }>(ctx.accessToken, "POST", `/v1.0/${ctx.providerAccountId}/threads`, form)).body.id;
+    await untilFinished(ctx.accessToken, container);
+    const published = await graph<{ id: string }>(ctx.accessToken, "POST", `/v1.0/${ctx.providerAccountId}/threads_publish`, new URLSearchParams({ creation_id: container }));
+    const id = published.body.id;
+    return { id, permalink: await permalinkOf(ctx.accessToken, id) };
+  },
+
+  async repost(ctx, nativePostId) {
+    const res = await graph<{ id: string }>(ctx.accessToken, "POST", `/v1.0/${nativePostId}/repost`);
+    return { id: res.body.id };
+  },
+
+  async listPosts(ctx, cursor): Promise<PostPage> {
+    const query = new URLSearchParams({ fields: "id,media_type,media_product_type,text,permalink,timestamp", limit: "100" });
+    if (cursor) query.set("after", cursor);
+    const res = await graph<MediaPage>(ctx.accessToken, "GET", `/v1.0/${ctx.providerAccountId}/threads?${query}`);
+    // Reposts are listed as REPOST_FACADE items: someone else's post, not this account's.
+    const own = res.body.data.filter((media) => media.media_type !== "REPOST_FACADE");
+    const metrics = await metricsOf(ctx.accessToken, own.map((media) => media.id));
+    return {
+      posts: own.map((media, i) => ({
+        nativeId: media.id,
+        content: media.text ?? "",
+        permalink: media.permalink ?? "", // omitted for posts flagged for copyrighted material
+        postedAt: new Date(media.timestamp),
+        mediaType: media.media_type,
+        mediaProductType: media.media_product_type ?? null,
+        metrics: metrics[i]!,
+      })),
+      nextCursor: res.body.paging?.next ? (res.body.paging.cursors?.after ?? null) : null,
+    };
+  },
+};
