@@ -18,6 +18,8 @@ export const errorTable = {
   CONFLICT: { status: 409, trpc: "CONFLICT", title: "The request conflicts with the current state" },
   REQUEST_CONFLICT: { status: 409, trpc: "CONFLICT", title: "The requestId was used with different input" },
   POST_NOT_CANCELLABLE: { status: 409, trpc: "CONFLICT", title: "Publishing or upload has already started" },
+  UPLOAD_INCOMPLETE: { status: 409, trpc: "CONFLICT", title: "No complete upload was found for this reservation" },
+  UPLOAD_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED", title: "The upload reservation has expired" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },

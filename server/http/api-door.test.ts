@@ -88,6 +88,18 @@ describe("input and routing errors", () => {
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: t.apiKeyId } })).lastUsedAt).toBeNull();
   });
 
+  it("answers 400 INVALID_JSON to a body that is not JSON and 422 naming wrongly typed fields; nothing is written", async () => {
+    const t = await createWorkspaceWithKey();
+    const bad = await api(t.key)("POST", "/api/v1/media/uploads", { rawBody: "{fileName: nope", headers: { "Content-Type": "application/json" } });
+    expect(bad.status).toBe(400);
+    expectEnvelope(bad, "INVALID_JSON");
+    const typed = await api(t.key)("POST", "/api/v1/media/uploads", { body: { fileName: 7, contentType: "video/mp4", fileSize: "12" } });
+    expect(typed.status).toBe(422);
+    expect(typed.json.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["fileName", "fileSize"]);
+    expect(await db.mediaItem.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: t.apiKeyId } })).lastUsedAt).toBeNull();
+  });
+
   it("answers 404 in the envelope for unknown paths and 405 for unsupported methods", async () => {
     const t = await createWorkspaceWithKey();
     const missing = await api(t.key)("GET", "/api/v1/does-not-exist");

@@ -1,9 +1,13 @@
 // The REST table: every /api/v1 operation and the one domain call behind it.
 import { listAccounts } from "../domain/accounts/list-accounts.ts";
+import { confirmUpload } from "../domain/media/confirm-upload.ts";
+import { createUpload } from "../domain/media/create-upload.ts";
+import { listMedia } from "../domain/media/list-media.ts";
 import { listScopeWorkspaces } from "../domain/workspaces/list-workspaces.ts";
 import { handle, type RouteHandler } from "./handle.ts";
 import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
+import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { openApiHandler } from "./openapi-route.ts";
@@ -14,4 +18,7 @@ export const routes: Route[] = [
   { op: openApiOp, handler: openApiHandler(() => routes.map((r) => r.op)) },
   { op: listWorkspacesOp, handler: handle(listWorkspacesOp, (scope) => listScopeWorkspaces(scope)) },
   { op: listAccountsOp, handler: handle(listAccountsOp, (scope) => listAccounts(scope)) },
+  { op: listMediaOp, handler: handle(listMediaOp, (scope, { query }) => listMedia(scope, query)) },
+  { op: createUploadOp, handler: handle(createUploadOp, (scope, { body }) => createUpload(scope, body)) },
+  { op: confirmUploadOp, handler: handle(confirmUploadOp, (scope, { body }) => confirmUpload(scope, body)) },
 ];

@@ -4,13 +4,15 @@ import { run, type TaskList } from "graphile-worker";
 import { closeDb } from "../db.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
+import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
+  "expire-uploads": expireUploadsTask,
 };
 
-const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m"].join("\n");
+const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m"].join("\n");
 
 const e = env();
 if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; run the worker through `npm start` or set DATABASE_URL");

@@ -15,7 +15,7 @@ export function tsxArgs(root: string): string[] {
   return ["--import", pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href];
 }
 
-export type Stack = { url: string; databaseUrl: string; stop(): Promise<void>; exited: Promise<string> };
+export type Stack = { url: string; databaseUrl: string; webPid: number; stop(): Promise<void>; exited: Promise<string> };
 
 export async function startStack(opts: { log: (line: string) => void; database?: Database; dev?: boolean }): Promise<Stack> {
   const e = env();
@@ -58,7 +58,7 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     const local = `http://${e.host === "0.0.0.0" ? "127.0.0.1" : e.host}:${e.port}`;
     await waitForHttp(`${local}/api/health`, web);
     const exited = Promise.race(services.map((s) => s.exited.then(() => s.name)));
-    return { url: e.publicUrl, databaseUrl: database.url, stop, exited };
+    return { url: e.publicUrl, databaseUrl: database.url, webPid: web.child.pid!, stop, exited };
   } catch (err) {
     await stop();
     throw err;

@@ -1,4 +1,4 @@
-// The web process: one Node HTTP server. The machine-facing doors (/api/v1, health) are
+// The web process: one Node HTTP server. The machine-facing doors (/api/v1, storage URLs, health) are
 // answered directly by server/http; everything else (dashboard pages, tRPC, next-auth) is
 // handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
 // request on a 2-core machine, which the API's latency targets cannot afford (README).
@@ -11,6 +11,7 @@ import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
 import type { RouteHandler } from "../http/handle.ts";
 import { errorResponse, json } from "../http/responses.ts";
 import { matchRoute } from "../http/router.ts";
+import { serveStorage } from "../http/storage-routes.ts";
 
 const dev = process.argv.includes("--dev");
 const e = env();
@@ -51,10 +52,15 @@ const server = http.createServer((req, res) => {
     const handler: RouteHandler = "response" in match ? async () => match.response() : match.handler;
     return void serve(req, res, handler, "params" in match ? match.params : {}).catch(done);
   }
+  if (pathname.startsWith("/storage/")) return void serveStorage(req, res, pathname).catch(done);
   const health = healthRoutes[pathname];
   if (health) return void serve(req, res, health, {}).catch(done);
   return void Promise.resolve(nextHandler(req, res)).catch(done);
 });
+// Idle keep-alive connections outlive clients' and proxies' usual 60 s, so a client never
+// reuses a connection the server is closing at that very moment.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 if (dev) server.on("upgrade", (req, socket, head) => app.getUpgradeHandler()(req, socket, head));
 
 server.listen(e.port, e.host, () => log.info("web server listening", { url: e.publicUrl, dev }));

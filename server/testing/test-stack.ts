@@ -12,7 +12,7 @@ import { applyMigrations } from "../runtime/migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
 import { startStack } from "../runtime/stack.ts";
 
-export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; sandboxUrl: string; stop(): Promise<void> };
+export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; sandboxUrl: string; webPid: number; stop(): Promise<void> };
 
 export async function startTestStack(name: string): Promise<TestStack> {
   const port = await freePort();
@@ -47,6 +47,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
     databaseUrl: database.url,
     dataDir: e.dataDir,
     sandboxUrl: process.env.SANDBOX_URL!,
+    webPid: stack.webPid,
     stop: async () => {
       await stack.stop();
       logStream.end();

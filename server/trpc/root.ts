@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
+import { mediaRouter } from "./routers/media.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -9,6 +10,7 @@ export const appRouter = router({
   workspaces: workspacesRouter,
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

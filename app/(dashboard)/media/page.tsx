@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
+import { MediaLibrary } from "@/components/media/media-library";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 
 export const metadata: Metadata = { title: "Media" };
 
 export default function MediaPage() {
   return (
     <>
-      <PageHeader title="Media" description="Videos and images of this workspace, ready to publish." />
-      <EmptyState title="The media library is empty">Confirmed uploads of this workspace will be listed here.</EmptyState>
+      <PageHeader title="Media" description="Videos and images of this workspace, verified and ready to publish." />
+      <MediaLibrary />
     </>
   );
 }

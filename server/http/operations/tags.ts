@@ -2,6 +2,7 @@
 export const tags = [
   { name: "Workspaces", description: "The workspace an API key is bound to." },
   { name: "Accounts", description: "Connected social accounts and what each can do." },
+  { name: "Media", description: "The workspace's media library: reserve, upload, confirm, list." },
   { name: "Reference", description: "The machine-readable description of this API." },
 ] as const;
 
