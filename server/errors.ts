@@ -24,7 +24,7 @@ export const errorTable = {
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Unexpected server error" },
-  PUBLISH_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },
+  JOB_NOT_SUCCESSFUL: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },
   CONNECTION_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The platform could not complete the connection" },
   SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE", title: "The operation is not available right now" },
 } as const;

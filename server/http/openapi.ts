@@ -84,7 +84,18 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...(op.auth === "none" ? { security: [] } : {}),
     requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
     ...(op.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: op.body, ...(op.bodyExample !== undefined ? { example: op.bodyExample } : {}) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: op.body,
+                ...(op.bodyExample !== undefined ? { example: op.bodyExample } : {}),
+                ...(op.bodyExamples ? { examples: op.bodyExamples } : {}),
+              },
+            },
+          },
+        }
       : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };

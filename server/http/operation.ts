@@ -22,6 +22,8 @@ export type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyExample?: unknown;
+  /** several named request examples (one per mode, say), instead of bodyExample */
+  bodyExamples?: Record<string, { summary: string; value: unknown }>;
   /** success responses by status; the first is the default status of a plain return value */
   responses: Record<number, SuccessResponse>;
   /** errors this operation can answer besides the common ones (401, 403 plan, 422, 429, 500) */

@@ -3,12 +3,16 @@ import { listAccounts } from "../domain/accounts/list-accounts.ts";
 import { confirmUpload } from "../domain/media/confirm-upload.ts";
 import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
+import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
+import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listScopeWorkspaces } from "../domain/workspaces/list-workspaces.ts";
 import { handle, type RouteHandler } from "./handle.ts";
+import { reply } from "./operation.ts";
 import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
 import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
+import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { openApiHandler } from "./openapi-route.ts";
 
@@ -21,4 +25,12 @@ export const routes: Route[] = [
   { op: listMediaOp, handler: handle(listMediaOp, (scope, { query }) => listMedia(scope, query)) },
   { op: createUploadOp, handler: handle(createUploadOp, (scope, { body }) => createUpload(scope, body)) },
   { op: confirmUploadOp, handler: handle(confirmUploadOp, (scope, { body }) => confirmUpload(scope, body)) },
+  {
+    op: publishPostsOp,
+    handler: handle(publishPostsOp, async (scope, { body }) => {
+      const answer = await publishPosts(scope, body);
+      return reply(answer.status, answer.body);
+    }),
+  },
+  { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
 ];

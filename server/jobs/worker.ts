@@ -1,32 +1,49 @@
 // `npm run worker`: a worker process. Any number can run, on any machines, against one
 // database; `npm start` runs one. Scheduled tasks (crontab) run once per tick across all.
-import { run, type TaskList } from "graphile-worker";
+import { Logger, run, type TaskList } from "graphile-worker";
 import { closeDb } from "../db.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
+import { publishMediaTask } from "./tasks/publish-media.ts";
+import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
+  "publish-media": publishMediaTask,
 };
 
 const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m"].join("\n");
 
+// The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
+// a busy worker does not spend its time writing them.
+const queueLogger = new Logger((scope) => (level, message, meta) => {
+  const fields = { ...scope, ...meta };
+  if (level === "error") log.error(message, fields);
+  else if (level === "warning") log.warn(message, fields);
+  else log.debug(message, fields);
+});
+
 const e = env();
+// graphile-worker's own pool has 10 connections; more concurrent jobs than that would queue for one.
+const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
 if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; run the worker through `npm start` or set DATABASE_URL");
 const runner = await run({
   connectionString: e.databaseUrl,
-  concurrency: Number(process.env.WORKER_CONCURRENCY ?? 16),
+  concurrency,
   pollInterval: 1000,
   taskList,
   crontab,
   noHandleSignals: true,
+  logger: queueLogger,
 });
-log.info("worker started", { concurrency: Number(process.env.WORKER_CONCURRENCY ?? 16) });
+log.info("worker started", { concurrency });
+const watchdog = startWatchdog(runner);
 
 const stop = async () => {
+  watchdog.stop();
   await runner.stop();
   await closeDb();
   process.exit(0);

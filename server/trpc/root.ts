@@ -3,6 +3,7 @@ import { accountsRouter } from "./routers/accounts.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
+import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -11,6 +12,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
   media: mediaRouter,
+  posts: postsRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

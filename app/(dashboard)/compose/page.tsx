@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Composer } from "@/components/compose/composer";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 
 export const metadata: Metadata = { title: "Compose" };
 
@@ -9,13 +8,7 @@ export default function ComposePage() {
   return (
     <>
       <PageHeader title="Compose" description="Write once and publish to your connected accounts." />
-      <EmptyState title="Nothing to publish to yet">
-        Publishing needs a connected account.{" "}
-        <Link className="font-medium text-brand-700 hover:underline" href="/accounts">
-          See your accounts
-        </Link>
-        .
-      </EmptyState>
+      <Composer />
     </>
   );
 }

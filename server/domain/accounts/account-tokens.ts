@@ -1,7 +1,7 @@
 // Acting as a connected account: decrypted tokens, refreshed before they expire (one refresh at
 // a time per account, under a row lock, so rotating refresh tokens are never used twice), and
 // the account flagged for reconnection when the platform no longer accepts it.
-import { db, type ConnectedAccount } from "../../db.ts";
+import { db, sql, type ConnectedAccount } from "../../db.ts";
 import { log } from "../../log.ts";
 import { isPlatformError, PlatformError } from "../../platforms/errors.ts";
 import { adapterFor } from "../../platforms/registry.ts";
@@ -22,6 +22,11 @@ const refreshMarginMs: Record<ProviderName, number> = {
 
 export function refreshDueAt(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): Date | null {
   return account.tokenExpiresAt ? new Date(account.tokenExpiresAt.getTime() - refreshMarginMs[account.provider]) : null;
+}
+
+function isDue(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): boolean {
+  const due = refreshDueAt(account);
+  return due !== null && due.getTime() <= Date.now();
 }
 
 function appOf(account: Pick<ConnectedAccount, "provider" | "connectionMethod">): AppKind | undefined {
@@ -58,12 +63,16 @@ export function tokenColumns(tokens: TokenSet) {
  * grant is gone flags the account; other failures are left for a later attempt.
  */
 export async function refreshAccountTokens(accountId: string, opts: { force?: boolean } = {}): Promise<ConnectedAccount> {
+  // Most calls find the tokens fresh: one plain read, no lock (publishing calls this per request).
+  if (!opts.force) {
+    const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [accountId]);
+    if (account && !isDue(account)) return account;
+  }
   return db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "ConnectedAccount" WHERE id = ${accountId}::uuid FOR UPDATE`;
       const account = await tx.connectedAccount.findUniqueOrThrow({ where: { id: accountId } });
-      const due = refreshDueAt(account);
-      if (!opts.force && (!due || due.getTime() > Date.now())) return account;
+      if (!opts.force && !isDue(account)) return account;
       const adapter = adapterFor(account.provider);
       const input = {
         accessToken: decryptToken(account.accessTokenEnc),
@@ -97,10 +106,11 @@ export async function refreshAccountTokens(accountId: string, opts: { force?: bo
  * that the token expired, the tokens are refreshed once and `fn` run once more; if that fails
  * too, the account is flagged for reconnection. A 401 means the platform refused the call, so
  * running it again is safe; `fn` must therefore be one platform call, or steps that are safe
- * to repeat.
+ * to repeat. Given a just-read account row instead of an id, its tokens are used while fresh.
  */
-export async function withAccount<T>(accountId: string, fn: (ctx: AccountContext, account: ConnectedAccount) => Promise<T>): Promise<T> {
-  let account = await refreshAccountTokens(accountId);
+export async function withAccount<T>(accountOrId: string | ConnectedAccount, fn: (ctx: AccountContext, account: ConnectedAccount) => Promise<T>): Promise<T> {
+  const accountId = typeof accountOrId === "string" ? accountOrId : accountOrId.id;
+  let account = typeof accountOrId !== "string" && !isDue(accountOrId) ? accountOrId : await refreshAccountTokens(accountId);
   if (account.needsReconnect) throw new PlatformError(account.provider, "auth_expired", account.reconnectReason ?? "The account needs reconnecting");
   try {
     return await fn(contextOf(account), account);

@@ -3,6 +3,7 @@ export const tags = [
   { name: "Workspaces", description: "The workspace an API key is bound to." },
   { name: "Accounts", description: "Connected social accounts and what each can do." },
   { name: "Media", description: "The workspace's media library: reserve, upload, confirm, list." },
+  { name: "Publishing", description: "Publish text now, or media as durable jobs; follow jobs to their outcome." },
   { name: "Reference", description: "The machine-readable description of this API." },
 ] as const;
 

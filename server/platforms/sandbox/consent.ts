@@ -75,6 +75,7 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
                 </select>
               </label>
               <label>New profile username <input type="text" name="username" placeholder="${p}_creator" /></label>
+              <p class="muted">A username typed here signs in as that profile, creating it if needed.</p>
               <label>New profile display name <input type="text" name="displayName" placeholder="Sandbox Creator" /></label>
               ${p === "instagram"
                 ? html`<label
@@ -132,9 +133,11 @@ export function registerConsent(app: Hono<Env>, state: SandboxState) {
       back.searchParams.set("error_description", "The user denied the request");
       return c.redirect(back.toString(), 302);
     }
-    let profileId = one("profile");
+    // A typed username signs in as that profile (created if new), whatever the list shows.
+    const typed = one("username").trim().replace(/^@/, "");
+    let profileId = typed ? (state.profiles(request.provider).find((pr) => pr.username === typed)?.id ?? "new") : one("profile");
     if (!profileId || profileId === "new" || !state.profile(profileId)) {
-      const username = one("username").trim().replace(/^@/, "") || `${request.provider}_${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+      const username = typed || `${request.provider}_${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, "")}`;
       const profile = state.addProfile({
         provider: request.provider,
         username,

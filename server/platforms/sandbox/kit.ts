@@ -35,7 +35,9 @@ export type ProviderModule = {
 export type Handler = (c: Ctx, token: Token) => Promise<Response> | Response;
 export type PublicHandler = (c: Ctx) => Promise<Response> | Response;
 
-const wrapperKinds: readonly FaultKind[] = ["rate_limit", "quota", "expired_token", "revoked_token", "reject_content", "server_error", "response_lost"];
+const wrapperKinds: readonly FaultKind[] = ["rate_limit", "quota", "expired_token", "revoked_token", "reject_content", "server_error", "response_lost", "slow_response"];
+
+const pause = (seconds = 5) => new Promise((r) => setTimeout(r, seconds * 1000));
 
 export class Kit {
   /** operation names of every route, by platform (the fault API accepts only these) */
@@ -82,6 +84,10 @@ export class Kit {
             c.env.outgoing.destroy();
             return new Response(null, { status: 500 });
           }
+          case "slow_response":
+            // The request is in flight for a while, then applied even if the caller is gone.
+            await pause(fault.delaySeconds);
+            return handler(c, check);
         }
       }
       return handler(c, check);
@@ -92,7 +98,8 @@ export class Kit {
   open(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: PublicHandler) {
     this.record(module.provider, operation);
     app.on(method, path, async (c) => {
-      const fault = this.state.takeFault(module.provider, operation, ["rate_limit", "server_error", "response_lost"]);
+      const fault = this.state.takeFault(module.provider, operation, ["rate_limit", "server_error", "response_lost", "slow_response"]);
+      if (fault?.kind === "slow_response") await pause(fault.delaySeconds);
       if (fault?.kind === "rate_limit") return module.error("rate_limit", { retryAfterSeconds: fault.retryAfterSeconds ?? 60 });
       if (fault?.kind === "server_error") return module.error("server_error");
       if (fault?.kind === "response_lost") {

@@ -102,6 +102,7 @@ export const faultKinds = [
   "slow_processing",
   "response_lost",
   "server_error",
+  "slow_response",
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
@@ -137,13 +138,17 @@ export class SandboxState {
     this.index.posts = new Map(this.data.posts.map((p) => [p.id, p]));
   }
 
-  /** Persist soon (coalesced), atomically: write a temp file, then rename it over the old one. */
+  /**
+   * Persist soon (coalesced to one write a second: the whole state is rewritten, and a busy
+   * sandbox must not spend its time doing so), atomically: a temp file renamed over the old
+   * one. Closing the sandbox writes at once.
+   */
   changed(): void {
     if (!this.file || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       this.flush();
-    }, 50);
+    }, 1000);
   }
 
   flush(): void {

@@ -1,0 +1,118 @@
+// Benchmark: media jobs end to end (POST /api/v1/posts → 202 → a worker publishes on the
+// sandbox → `published`) against raw no-op jobs of graphile-worker on the same database, in one
+// run. The stack runs its usual single worker process; the raw jobs get a worker of the same
+// concurrency in this process. The sandbox answers without processing time.
+// Run: npm run bench:publish [-- jobs]   (default 400 jobs over 20 TikTok accounts)
+import { Logger, makeWorkerUtils, run } from "graphile-worker";
+import { closeDb, sql } from "../server/db.ts";
+import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
+import { signUp } from "../server/domain/auth/sign-up.ts";
+import { resetEnv } from "../server/env.ts";
+import { resetPlatformConfig } from "../server/platforms/config.ts";
+import { scopeFromSession } from "../server/scope.ts";
+import { connectAccount } from "../server/testing/account-fixtures.ts";
+import { makeMp4 } from "../server/testing/media-fixtures.ts";
+import { startTestStack } from "../server/testing/test-stack.ts";
+
+const JOBS = Number(process.argv[2] ?? 400);
+const PER_ACCOUNT = 20; // under the sandbox's (and TikTok's) daily cap of 25 posts per creator
+const CLIENTS = 16; // concurrent API clients
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 8);
+
+process.env.API_RATE_LIMIT_PER_MINUTE = "100000000";
+const stack = await startTestStack("bench-publish");
+resetEnv();
+resetPlatformConfig();
+
+async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => { while (next < count) { const i = next++; out[i] = await task(i); } }));
+  return out;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+try {
+  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ processingMs: 0 }) });
+  const { user, workspace } = await signUp({ email: `bench-publish-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
+  const scope = await scopeFromSession(user.id, workspace.id);
+  const { key } = await createApiKey(scope, { name: "bench" });
+  const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(stack.baseUrl + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    return { status: res.status, json: await res.json() };
+  };
+  const accounts = await pool(Math.ceil(JOBS / PER_ACCOUNT), 4, () => connectAccount(scope, "tiktok"));
+  const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 60_000 });
+  const reserved = await api("POST", "/api/v1/media/uploads", { fileName: "bench.mp4", contentType: "video/mp4", mediaType: "VIDEO", fileSize: bytes.length });
+  await fetch(reserved.json.uploadUrl, { method: "PUT", headers: reserved.json.requiredHeaders, body: new Uint8Array(bytes) });
+  const mediaId = (await api("POST", "/api/v1/media/uploads/confirm", { fileKey: reserved.json.fileKey })).json.mediaId;
+
+  // Media jobs, end to end.
+  const started = performance.now();
+  const latencies = await pool(JOBS, CLIENTS, async (i) => {
+    const t0 = performance.now();
+    const res = await api("POST", "/api/v1/posts", {
+      accountIds: [accounts[i % accounts.length]!.accountId],
+      posts: [`bench ${i}`],
+      video: { mediaId, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
+    if (res.status !== 202) throw new Error(`POST /api/v1/posts answered ${res.status}: ${JSON.stringify(res.json)}`);
+    return performance.now() - t0;
+  });
+  const acceptedMs = performance.now() - started;
+  for (;;) {
+    const [row] = await sql<{ done: number; failed: number }>(
+      "bench-done",
+      `SELECT count(*) FILTER (WHERE status = 'published')::int AS done, count(*) FILTER (WHERE status IN ('failed', 'unknown'))::int AS failed FROM "PublishJob" WHERE "workspaceId" = $1`,
+      [workspace.id],
+    );
+    if (row!.failed > 0) throw new Error(`${row!.failed} jobs did not publish`);
+    if (row!.done === JOBS) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const [span] = await sql<{ ms: number }>("bench-span", `SELECT extract(epoch FROM max("finishedAt") - min("createdAt")) * 1000 AS ms FROM "PublishJob" WHERE "workspaceId" = $1`, [workspace.id]);
+  const mediaMs = Number(span!.ms);
+  const [work] = await sql<{ p50: number; p99: number; runs: number }>(
+    "bench-work",
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99, avg(attempts) AS runs
+       FROM (SELECT extract(epoch FROM "finishedAt" - "startedAt") * 1000 AS ms, attempts FROM "PublishJob" WHERE "workspaceId" = $1) t`,
+    [workspace.id],
+  );
+
+  // Raw no-op jobs of the same library on the same database, added the same way (one at a time, 16 clients).
+  const utils = await makeWorkerUtils({ connectionString: stack.databaseUrl });
+  let completed = 0;
+  let allDone!: () => void;
+  const finished = new Promise<void>((r) => (allDone = r));
+  const runner = await run({
+    connectionString: stack.databaseUrl,
+    concurrency: CONCURRENCY,
+    pollInterval: 1000,
+    noHandleSignals: true,
+    logger: new Logger(() => () => {}),
+    taskList: { "bench-noop": async () => { if (++completed === JOBS) allDone(); } },
+  });
+  const rawStarted = performance.now();
+  await pool(JOBS, CLIENTS, (i) => utils.addJob("bench-noop", { i }));
+  await finished;
+  const rawMs = performance.now() - rawStarted;
+  await runner.stop();
+  await utils.release();
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const mediaRate = (JOBS / mediaMs) * 1000;
+  const rawRate = (JOBS / rawMs) * 1000;
+  console.log(`\n${JOBS} jobs, ${accounts.length} TikTok accounts, ${CLIENTS} concurrent clients, worker concurrency ${CONCURRENCY}`);
+  console.table([
+    { run: "media jobs (accept → published on the sandbox)", "jobs/s": mediaRate.toFixed(1), "total s": (mediaMs / 1000).toFixed(2) },
+    { run: "raw no-op graphile-worker jobs", "jobs/s": rawRate.toFixed(1), "total s": (rawMs / 1000).toFixed(2) },
+  ]);
+  console.log(`202 response time: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (all ${JOBS} accepted in ${(acceptedMs / 1000).toFixed(2)} s)`);
+  console.log(`worker time per job (first start → published): p50 ${Number(work!.p50).toFixed(1)} ms, p99 ${Number(work!.p99).toFixed(1)} ms, ${Number(work!.runs).toFixed(2)} runs per job`);
+  console.log(`rate ratio media/raw: ${(mediaRate / rawRate).toFixed(2)} (target ≥ 0.4)`);
+} finally {
+  await closeDb();
+  await stack.stop();
+}

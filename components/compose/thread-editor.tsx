@@ -1,0 +1,68 @@
+// Text posts: one post or a thread, with a counter per chosen platform under each post.
+import type { ProviderName } from "@/server/domain/accounts/providers";
+import { providerLabels } from "@/server/domain/accounts/providers";
+import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
+import { Button } from "@/components/ui/button";
+import { CharCounter } from "./char-counter";
+import { XLinkPreview } from "./x-link-preview";
+
+type TextProvider = keyof typeof TEXT_LIMITS;
+const MAX_POSTS = 25;
+
+export function ThreadEditor({ posts, providers, onChange }: { posts: string[]; providers: ProviderName[]; onChange(posts: string[]): void }) {
+  const textProviders = (["x", "threads", "linkedin"] as const).filter((p) => providers.includes(p));
+  const threadable = !providers.includes("linkedin");
+  const set = (i: number, value: string) => onChange(posts.map((p, j) => (j === i ? value : p)));
+  return (
+    <div className="space-y-3">
+      {posts.map((post, i) => (
+        <div key={i} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+          <div className="flex items-center justify-between">
+            <label htmlFor={`post-${i}`} className="text-sm font-medium text-slate-700">
+              {posts.length > 1 ? `Post ${i + 1} of ${posts.length}` : "Post"}
+            </label>
+            {posts.length > 1 ? (
+              <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => onChange(posts.filter((_, j) => j !== i))}>
+                Remove<span className="sr-only"> post {i + 1}</span>
+              </Button>
+            ) : null}
+          </div>
+          <textarea
+            id={`post-${i}`}
+            value={post}
+            onChange={(e) => set(i, e.target.value)}
+            rows={4}
+            className="mt-1 block w-full resize-y rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
+            placeholder={i === 0 ? "What do you want to say?" : "Continue the thread"}
+          />
+          <div className="mt-2 flex flex-wrap gap-2">
+            {textProviders.map((p: TextProvider) => (
+              <CharCounter
+                key={p}
+                label={providerLabels[p]}
+                // X counts the first post after its links are removed
+                text={p === "x" && i === 0 ? removeLinks(post).text : post}
+                limit={TEXT_LIMITS[p]}
+                unit={p === "x" ? "x-weighted" : "characters"}
+              />
+            ))}
+          </div>
+          {i === 0 && providers.includes("x") ? (
+            <div className="mt-2">
+              <XLinkPreview text={post} />
+            </div>
+          ) : null}
+        </div>
+      ))}
+      {threadable ? (
+        <Button variant="secondary" disabled={posts.length >= MAX_POSTS} onClick={() => onChange([...posts, ""])}>
+          Add a post to the thread
+        </Button>
+      ) : posts.length > 1 ? (
+        <p className="text-sm text-red-700">LinkedIn takes a single post: remove the extra posts or deselect LinkedIn.</p>
+      ) : (
+        <p className="text-xs text-slate-500">Threads of several posts work on X and Threads; LinkedIn takes a single post.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+// Every media job of the workspace, newest first, live: the list polls while any shown job is
+// still moving. Filters by provider and status; a job's detail opens beside the list.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { errorMessage, useTRPC } from "@/components/trpc";
+import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "./job-status";
+
+const statuses = ["queued", "scheduled", "processing", "published", "failed", "canceled", "unknown"] as const;
+type Status = (typeof statuses)[number];
+
+export function JobsList() {
+  const trpc = useTRPC();
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const provider = (providers as readonly string[]).includes(params.get("provider") ?? "") ? (params.get("provider") as ProviderName) : undefined;
+  const status = (statuses as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as Status) : undefined;
+  const selected = params.get("job");
+  const setParam = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    router.replace(`${pathname}?${next}`);
+  };
+
+  const jobs = useInfiniteQuery({
+    ...trpc.jobs.list.infiniteQueryOptions({ provider, status, limit: 25 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.jobs.some((j) => !finalStatuses.has(j.status))) ? POLL_MS : false),
+  });
+  const rows = jobs.data?.pages.flatMap((p) => p.jobs) ?? [];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        <div className="flex flex-wrap gap-3">
+          <label className="text-sm">
+            <span className="mr-2 text-slate-600">Platform</span>
+            <select value={provider ?? ""} onChange={(e) => setParam("provider", e.target.value || undefined)} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+              <option value="">All</option>
+              {providers.map((p) => (
+                <option key={p} value={p}>
+                  {providerLabels[p]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="mr-2 text-slate-600">Status</span>
+            <select value={status ?? ""} onChange={(e) => setParam("status", e.target.value || undefined)} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+              <option value="">All</option>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {jobs.error ? <Alert>{errorMessage(jobs.error)}</Alert> : null}
+        {jobs.data && rows.length === 0 ? (
+          <EmptyState title="No publish jobs">{provider || status ? "No job matches these filters." : "Media posts you publish or schedule are tracked here."}</EmptyState>
+        ) : null}
+        {rows.length > 0 ? (
+          <table className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Publish jobs">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Post</th>
+                <th className="px-3 py-2">Account</th>
+                <th className="px-3 py-2">Status</th>
+                <th className="px-3 py-2">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((j) => (
+                <tr
+                  key={j.jobId}
+                  data-testid="job-row"
+                  onClick={() => setParam("job", j.jobId)}
+                  className={`cursor-pointer border-t border-slate-100 hover:bg-slate-50 ${selected === j.jobId ? "bg-brand-50" : ""}`}
+                >
+                  <td className="max-w-xs truncate px-3 py-2">
+                    <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
+                      {j.summary || <span className="text-slate-400">(no caption)</span>}
+                    </button>
+                    {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {providerLabels[j.platform]} · @{j.username}
+                  </td>
+                  <td className="px-3 py-2">
+                    <JobStatusBadge status={j.status} />
+                  </td>
+                  <td className="px-3 py-2 text-slate-500">{new Date(j.createdAt).toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {jobs.hasNextPage ? (
+          <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} disabled={jobs.isFetchingNextPage}>
+            Load more
+          </Button>
+        ) : null}
+      </div>
+      <aside>{selected ? <JobDetail jobId={selected} onClose={() => setParam("job", undefined)} /> : <p className="text-sm text-slate-500">Select a job to see its details.</p>}</aside>
+    </div>
+  );
+}
+
+function JobDetail({ jobId, onClose }: { jobId: string; onClose(): void }) {
+  const trpc = useTRPC();
+  const job = useQuery({
+    ...trpc.jobs.get.queryOptions({ id: jobId }),
+    refetchInterval: (q) => (q.state.data && finalStatuses.has(q.state.data.status) ? false : POLL_MS),
+  });
+  if (job.error) return <Alert>{errorMessage(job.error)}</Alert>;
+  const j = job.data;
+  if (!j) return null;
+  const rows: [string, React.ReactNode][] = [
+    ["Job", <code key="id" className="text-xs">{j.jobId}</code>],
+    ["Account", `${providerLabels[j.platform]} · @${j.username}`],
+    ["Status", <JobStatusBadge key="s" status={j.status} />],
+    ["Post id", j.postId ?? "—"],
+    [
+      "Link",
+      j.permalink ? (
+        <a key="l" href={j.permalink} target="_blank" rel="noreferrer" className="break-all text-brand-700 hover:underline" data-testid="job-detail-permalink">
+          {j.permalink}
+        </a>
+      ) : (
+        "—"
+      ),
+    ],
+    ["Scheduled for", j.scheduledAt ? new Date(j.scheduledAt).toLocaleString() : "—"],
+  ];
+  return (
+    <section aria-label="Job detail" className="space-y-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-center justify-between">
+        <h2 className="font-semibold">Job detail</h2>
+        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1.5">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="min-w-0">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {j.error ? (
+        <div className="rounded-md bg-red-50 p-2 text-red-800" data-testid="job-error">
+          <p className="font-mono text-xs">{j.error.code}</p>
+          <p>{j.error.message}</p>
+        </div>
+      ) : null}
+      {statusHelp[j.status] ? <p className="text-xs text-slate-600">{statusHelp[j.status]}</p> : null}
+    </section>
+  );
+}

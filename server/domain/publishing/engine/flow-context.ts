@@ -1,0 +1,125 @@
+// What a provider flow works with: the job, its account (tokens refreshed as needed), its
+// persisted progress (so a resumed run skips finished steps), media sources, and the one
+// guarded place where the platform is asked to publish: submit().
+import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { isPlatformError } from "../../../platforms/errors.ts";
+import type { AccountContext, MediaSource } from "../../../platforms/types.ts";
+import { withAccount } from "../../accounts/account-tokens.ts";
+import { LEASE_MS } from "./lease.ts";
+import { mediaSource } from "./media-source.ts";
+import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
+
+export type Progress = Record<string, unknown>;
+export type Published = { postId: string; permalink: string; postIds?: string[] };
+
+const INLINE_WAIT_MS = 60_000;
+
+export class FlowContext<P> {
+  published: Published | null = null;
+  private readonly mediaCache = new Map<string, MediaSource>();
+
+  constructor(
+    readonly job: PublishJob,
+    readonly account: ConnectedAccount,
+    readonly payload: P,
+    readonly progress: Progress,
+    private readonly owner: string,
+    private readonly extendLease: () => Promise<void>,
+  ) {}
+
+  /** Persists progress (merged) and extends this run's lease, in one statement. */
+  async save(patch: Progress): Promise<void> {
+    Object.assign(this.progress, patch);
+    await sql(
+      "job-progress",
+      `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(),
+              "leaseExpiresAt" = CASE WHEN "leaseOwner" = $3 THEN now() + make_interval(secs => $4) ELSE "leaseExpiresAt" END
+        WHERE id = $1`,
+      [this.job.id, JSON.stringify(patch), this.owner, LEASE_MS / 1000],
+    );
+  }
+
+  /** A call as the account: expiring tokens refreshed first, one refresh and retry on a 401. */
+  call<T>(fn: (ctx: AccountContext) => Promise<T>): Promise<T> {
+    return withAccount(this.account, fn);
+  }
+
+  async media(mediaId: string): Promise<MediaSource> {
+    let source = this.mediaCache.get(mediaId);
+    if (!source) {
+      source = await mediaSource(this.job.workspaceId, mediaId);
+      this.mediaCache.set(mediaId, source);
+    }
+    return source;
+  }
+
+  get submitted(): boolean {
+    return this.progress.submitted === true;
+  }
+
+  /**
+   * The point of no return. Recorded as started before the call, so a crash during it is
+   * known; its answer is recorded after. It runs at most once per job: a resumed run gets the
+   * recorded answer back. A lost answer (timeout, dropped connection, 5xx) means the outcome
+   * cannot be known: the job becomes `unknown` and is never resubmitted. A refusal (4xx, a
+   * connection that never opened) was not applied, so the mark is cleared for a later attempt.
+   */
+  async submit<T extends object>(fn: (ctx: AccountContext) => Promise<T>): Promise<T> {
+    if (this.submitted) return this.progress.submitResult as T;
+    await this.markSubmitting();
+    let result: T;
+    try {
+      result = await this.call(fn);
+    } catch (err) {
+      if (isPlatformError(err) && (err.kind === "unknown_outcome" || (err.kind === "unavailable" && err.status !== undefined))) {
+        throw new OutcomeUnknown(`The platform did not confirm the post: ${err.detail}`);
+      }
+      await this.clearSubmitting();
+      throw err;
+    }
+    await this.recordSubmitted(result);
+    return result;
+  }
+
+  /** For flows whose platform can settle a lost answer itself (YouTube's resumable sessions). */
+  async markSubmitting(): Promise<void> {
+    // Only while this run still holds an unexpired lease: a run that stalled past its lease
+    // must not submit behind the back of the run that took the job over.
+    const rows = await sql(
+      "job-submit-start",
+      `UPDATE "PublishJob" SET "submitStartedAt" = now(), "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
+      [this.job.id, this.owner],
+    );
+    if (rows.length === 0) throw new LeaseLost();
+  }
+
+  async clearSubmitting(): Promise<void> {
+    await sql("job-submit-clear", `UPDATE "PublishJob" SET "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [this.job.id]);
+  }
+
+  async recordSubmitted(result: object): Promise<void> {
+    await this.save({ submitted: true, submitResult: result });
+  }
+
+  /**
+   * Polls `check` until it answers, waiting in this run for up to a minute (with growing
+   * pauses), then hands the job back to the queue to look again later.
+   */
+  async waitFor<T>(label: string, check: () => Promise<T | undefined>, opts: { laterMs?: number } = {}): Promise<T> {
+    const started = Date.now();
+    let pause = 250;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() - started + pause > INLINE_WAIT_MS) throw new Reschedule(opts.laterMs ?? 30_000, `waiting for ${label}`);
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 5_000);
+      await this.extendLease();
+    }
+  }
+
+  publish(result: Published): void {
+    this.published = result;
+  }
+}

@@ -1,0 +1,119 @@
+// One run of a media publish job, by whichever worker claims it. The claim is a conditional
+// UPDATE (a job runs in one place at a time); a lease, extended while the run works, tells the
+// watchdog when a worker died. A run that died during submit() leaves a job the watchdog
+// hands to the next run, which asks the flow to recover or marks it `unknown`: the service
+// never submits twice.
+import pLimit from "p-limit";
+import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { log } from "../../../log.ts";
+import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
+import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
+import { FlowContext, type Progress } from "./flow-context.ts";
+import { LEASE_MS } from "./lease.ts";
+import type { Flow, FlowRegistry } from "./flow.ts";
+import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
+
+/** transient failures (rate limits, unreachable platform, lost read answers) retried before failing */
+const MAX_RETRIES = 8;
+const HEARTBEAT_MS = LEASE_MS / 3;
+
+const providerLimits = new Map<string, ReturnType<typeof pLimit>>();
+function providerLimit(provider: string) {
+  let limit = providerLimits.get(provider);
+  if (!limit) providerLimits.set(provider, (limit = pLimit(Number(process.env.PROVIDER_CONCURRENCY ?? 8))));
+  return limit;
+}
+
+export type RunHooks = { requeue(job: PublishJob, runAt: Date): Promise<void>; onPublished?(job: PublishJob): Promise<void> };
+
+async function claim(jobId: string, workerId: string): Promise<PublishJob | null> {
+  const [job] = await sql<PublishJob>(
+    "job-claim",
+    `UPDATE "PublishJob"
+        SET status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
+            "startLateMs" = CASE WHEN "startedAt" IS NULL AND "scheduledAt" IS NOT NULL
+                                 THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
+            "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
+      WHERE id = $1
+        AND ("scheduledAt" IS NULL OR "scheduledAt" <= now() + interval '1 second')
+        AND (status IN ('queued', 'scheduled')
+             -- released to wait (leaseOwner NULL), or its run's lease lapsed
+             OR (status = 'processing' AND ("leaseOwner" IS NULL OR "leaseExpiresAt" IS NULL OR "leaseExpiresAt" < now())))
+      RETURNING *`,
+    [jobId, workerId, LEASE_MS / 1000],
+  );
+  return job ?? null;
+}
+
+async function finish(jobId: string, workerId: string, data: { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string }) {
+  await sql(
+    "job-finish",
+    `UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
+            "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
+            "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
+      WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'`,
+    [jobId, workerId, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null],
+  );
+}
+
+/** Keeps the job processing but hands it back to the queue for `runAt`; the lease covers the wait. */
+async function release(job: PublishJob, workerId: string, runAt: Date, hooks: RunHooks) {
+  await sql(
+    "job-release",
+    `UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = $3::timestamptz + make_interval(secs => $4), "updatedAt" = now()
+      WHERE id = $1 AND "leaseOwner" = $2`,
+    [job.id, workerId, runAt.toISOString(), LEASE_MS / 1000],
+  );
+  await hooks.requeue(job, runAt);
+}
+
+function isTransient(err: PlatformError): boolean {
+  return err.kind === "rate_limited" || err.kind === "unavailable" || err.kind === "unknown_outcome";
+}
+
+export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
+  const job = await claim(jobId, workerId);
+  if (!job) return; // finished, canceled, not due, or running elsewhere
+  const flow: Flow | undefined = flows[job.provider];
+  if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` });
+  const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [job.accountId]);
+  if (!account) return; // deleted with its jobs (cascade)
+  const extendLease = async () => {
+    await sql("job-lease", `UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2`, [jobId, workerId, LEASE_MS / 1000]);
+  };
+  const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease);
+  const heartbeat = setInterval(() => void extendLease().catch(() => {}), HEARTBEAT_MS);
+  try {
+    if (job.submitStartedAt && !ctx.submitted) {
+      // The last run died (or lost its answer) during submit().
+      const verdict = flow.recover ? await flow.recover(ctx) : "unknown";
+      if (verdict === "unknown") throw new OutcomeUnknown("The worker stopped while the platform was publishing; whether it published cannot be established");
+    }
+    await providerLimit(job.provider)(() => flow.run(ctx));
+    if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
+    await finish(jobId, workerId, { status: "published", ...ctx.published });
+    await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId });
+  } catch (err) {
+    await settle(job, workerId, err, ctx, hooks);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>, hooks: RunHooks) {
+  if (err instanceof LeaseLost) return log.warn("publish run lost its lease", { jobId: job.id });
+  if (err instanceof Reschedule) return release(job, workerId, new Date(Date.now() + err.delayMs), hooks);
+  if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message });
+  if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message });
+  const retryable = !isPlatformError(err) || isTransient(err);
+  const retries = Number(ctx.progress.retries ?? 0);
+  if (retryable && retries < MAX_RETRIES) {
+    const retryAt = isPlatformError(err) && err.retryAt ? err.retryAt.getTime() : Date.now() + Math.min(600_000, 2_000 * 2 ** retries);
+    log.warn("publish job will retry", { jobId: job.id, retry: retries + 1, error: (err as Error).message });
+    await ctx.save({ retries: retries + 1 });
+    return release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000)), hooks);
+  }
+  if (isPlatformError(err)) return finish(job.id, workerId, { status: "failed", code: codeForPlatformError(err), message: err.detail });
+  log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });
+  return finish(job.id, workerId, { status: "failed", code: "PUBLISH_FAILED", message: "Publishing failed repeatedly; see the server log" });
+}

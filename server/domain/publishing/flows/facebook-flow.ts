@@ -1,0 +1,97 @@
+// Facebook Pages, always asynchronous: feed posts (text or link, one photo, 2–10 photos, one
+// video), Reels (start → hosted upload → processing → finish) and Stories (photo, or video
+// through the same phases). Meta fetches every file from its signed URL.
+import { facebookAdapter } from "../../../platforms/facebook/facebook-adapter.ts";
+import { JobFailure } from "../job-codes.ts";
+import type { Flow } from "../engine/flow.ts";
+import type { FlowContext } from "../engine/flow-context.ts";
+import { findLinks } from "../text-rules.ts";
+import type { FacebookPayload } from "../validate-request.ts";
+
+type Ctx = FlowContext<FacebookPayload>;
+
+async function permalinkOf(ctx: Ctx, id: string): Promise<string> {
+  return (await ctx.call((c) => facebookAdapter.postInfo(c, id))).permalink;
+}
+
+async function processed(ctx: Ctx, videoId: string, phase: "processing" | "publishing") {
+  await ctx.waitFor(`Facebook to finish ${phase}`, async () => {
+    const s = await ctx.call((c) => facebookAdapter.videoStatus(c, videoId));
+    if (s.videoStatus === "error" || s.processingPhase === "error" || s.publishingPhase === "error") {
+      throw new JobFailure("PREPARATION_FAILED", `Facebook could not process the video: ${s.error ?? "error"}`);
+    }
+    const done = phase === "processing" ? s.processingPhase === "complete" : s.publishingPhase === "complete" || s.videoStatus === "ready";
+    return done ? true : undefined;
+  });
+}
+
+/** Reels and video Stories: a session Meta fills from the file URL, processed before finish. */
+async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; uploadUrl: string }>): Promise<string> {
+  let videoId = ctx.progress.videoId as string | undefined;
+  if (!videoId) {
+    const session = await start();
+    videoId = session.videoId;
+    await ctx.save({ videoId, uploadUrl: session.uploadUrl });
+  }
+  if (!ctx.progress.uploaded) {
+    const file = await ctx.media(ctx.payload.items[0]!.mediaId);
+    await ctx.call((c) => facebookAdapter.uploadHosted(c, { videoId: videoId!, fileUrl: file.url, uploadUrl: String(ctx.progress.uploadUrl) }));
+    await ctx.save({ uploaded: true });
+  }
+  await processed(ctx, videoId, "processing");
+  return videoId;
+}
+
+async function unpublishedPhoto(ctx: Ctx, key: string, mediaId: string): Promise<string> {
+  const known = ctx.progress[key];
+  if (typeof known === "string") return known;
+  const file = await ctx.media(mediaId);
+  const { id } = await ctx.call((c) => facebookAdapter.uploadPhoto(c, { url: file.url, published: false }));
+  await ctx.save({ [key]: id });
+  return id;
+}
+
+async function run(ctx: Ctx): Promise<void> {
+  const p = ctx.payload;
+  const message = p.message ?? "";
+  if (p.contentType === "REELS") {
+    const videoId = ctx.submitted ? String(ctx.progress.videoId) : await hostedVideo(ctx, () => ctx.call((c) => facebookAdapter.startReel(c)));
+    const done = await ctx.submit((c) => facebookAdapter.finishReel(c, { videoId, description: message }));
+    return ctx.publish({ postId: done.postId ?? videoId, permalink: `https://www.facebook.com/reel/${videoId}` });
+  }
+  if (p.contentType === "STORY") {
+    const mediaId = p.items[0]!.mediaId;
+    const isVideo = (await ctx.media(mediaId)).mimeType.startsWith("video/");
+    if (isVideo) {
+      const videoId = ctx.submitted ? String(ctx.progress.videoId) : await hostedVideo(ctx, () => ctx.call((c) => facebookAdapter.startVideoStory(c)));
+      const story = await ctx.submit((c) => facebookAdapter.finishVideoStory(c, { videoId }));
+      return ctx.publish({ postId: story.postId, permalink: await permalinkOf(ctx, story.postId) });
+    }
+    const photoId = ctx.submitted ? "" : await unpublishedPhoto(ctx, "photo0", mediaId);
+    const story = await ctx.submit((c) => facebookAdapter.publishPhotoStory(c, { photoId }));
+    return ctx.publish({ postId: story.postId, permalink: await permalinkOf(ctx, story.postId) });
+  }
+  // FEED
+  if (p.items.length === 0) {
+    const link = findLinks(message).find((l) => /^https?:\/\//i.test(l.url))?.url;
+    const post = await ctx.submit((c) => facebookAdapter.publishFeed(c, { message, ...(link ? { link } : {}) }));
+    return ctx.publish({ postId: post.id, permalink: await permalinkOf(ctx, post.id) });
+  }
+  const first = await ctx.media(p.items[0]!.mediaId);
+  if (first.mimeType.startsWith("video/")) {
+    const video = await ctx.submit((c) => facebookAdapter.publishVideo(c, { fileUrl: first.url, description: message }));
+    await processed(ctx, video.id, "publishing");
+    return ctx.publish({ postId: video.id, permalink: await permalinkOf(ctx, video.id) });
+  }
+  if (p.items.length === 1) {
+    const photo = await ctx.submit((c) => facebookAdapter.uploadPhoto(c, { url: first.url, published: true, ...(message ? { caption: message } : {}) }));
+    const postId = photo.postId ?? photo.id;
+    return ctx.publish({ postId, permalink: await permalinkOf(ctx, postId) });
+  }
+  const photoIds: string[] = [];
+  if (!ctx.submitted) for (const [i, item] of p.items.entries()) photoIds.push(await unpublishedPhoto(ctx, `photo${i}`, item.mediaId));
+  const post = await ctx.submit((c) => facebookAdapter.publishMultiPhoto(c, { message, photoIds }));
+  return ctx.publish({ postId: post.id, permalink: await permalinkOf(ctx, post.id) });
+}
+
+export const facebookFlow: Flow = { run: run as Flow["run"] };

@@ -1,0 +1,7 @@
+import type { FlowRegistry } from "../engine/flow.ts";
+import { facebookFlow } from "./facebook-flow.ts";
+import { instagramFlow } from "./instagram-flow.ts";
+import { tiktokFlow } from "./tiktok-flow.ts";
+import { youtubeFlow } from "./youtube-flow.ts";
+
+export const flows: FlowRegistry = { tiktok: tiktokFlow, instagram: instagramFlow, youtube: youtubeFlow, facebook: facebookFlow };

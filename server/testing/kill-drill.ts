@@ -1,0 +1,126 @@
+// The crash drill: media jobs whose worker is killed with SIGKILL before, during and after the
+// platform call that publishes, then picked up by a fresh worker. Whatever happens, no post may
+// exist twice on the sandbox and no job may stay `processing`. Used by `npm run drill:kill-worker`
+// (20 rounds) and by a test (a few rounds).
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { closeDb, db } from "../db.ts";
+import { resetEnv } from "../env.ts";
+import { resetPlatformConfig } from "../platforms/config.ts";
+import { createApiKey } from "../domain/api-keys/create-api-key.ts";
+import { signUp } from "../domain/auth/sign-up.ts";
+import { scopeFromSession } from "../scope.ts";
+import { connectAccount } from "./account-fixtures.ts";
+import { makeJpeg, makeMp4 } from "./media-fixtures.ts";
+import { startTestStack, type TestStack } from "./test-stack.ts";
+
+export type DrillRound = { round: number; provider: string; killed: "before submit" | "during submit" | "after submit"; status: string; postsOnSandbox: number };
+
+const LEASE_SECONDS = 3;
+
+export async function killDrill(rounds: number, log: (line: string) => void = () => {}): Promise<DrillRound[]> {
+  process.env.WORKERS = "0"; // this drill runs its own workers, to kill them
+  process.env.PUBLISH_LEASE_SECONDS = String(LEASE_SECONDS);
+  const stack = await startTestStack("drill");
+  resetEnv(); // point this process's database and platform clients at the drill's stack
+  resetPlatformConfig();
+  const results: DrillRound[] = [];
+  const workers = new Set<ChildProcess>();
+  const startWorker = () => {
+    const worker = spawnWorker(stack);
+    workers.add(worker);
+    worker.once("exit", () => workers.delete(worker));
+    return worker;
+  };
+  try {
+    const { user, workspace } = await signUp({ email: `drill-${Date.now()}@example.test`, password: "drill-password" }, { plan: "BUSINESS" });
+    const scope = await scopeFromSession(user.id, workspace.id);
+    const { key } = await createApiKey(scope, { name: "drill" });
+    const api = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(stack.baseUrl + p, { method, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+      return res.json();
+    };
+    const accounts = { instagram: await connectAccount(scope, "instagram"), tiktok: await connectAccount(scope, "tiktok") };
+    const image = await uploadFile(api, "drill.jpg", "image/jpeg", "IMAGE", await makeJpeg({ width: 1080, height: 1080 }));
+    const video = await uploadFile(api, "drill.mp4", "video/mp4", "VIDEO", makeMp4({ durationSeconds: 20 }));
+    const sandbox = (p: string, body?: unknown) =>
+      fetch(stack.sandboxUrl + p, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
+
+    for (let round = 1; round <= rounds; round++) {
+      const provider = round % 2 === 0 ? "tiktok" : "instagram";
+      const killed = (["before submit", "during submit", "after submit"] as const)[round % 3]!;
+      const caption = `drill round ${round} ${Date.now()}`;
+      // the call that publishes: Instagram's media_publish, TikTok's last upload chunk
+      const submitOp = provider === "instagram" ? "media.publish" : "upload.put";
+      // Stretch the moment to kill in: the platform call in flight, or the processing after it.
+      if (killed === "during submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_response", operation: submitOp, delaySeconds: 2 });
+      if (killed === "after submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_processing", delaySeconds: 3 });
+      if (killed === "before submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_response", operation: provider === "instagram" ? "media.create" : "creator_info.query", delaySeconds: 2 });
+      const body =
+        provider === "instagram"
+          ? { accountIds: [accounts.instagram.accountId], instagram: { requestId: crypto.randomUUID(), contentType: "FEED", caption, items: [{ mediaId: image }] } }
+          : { accountIds: [accounts.tiktok.accountId], posts: [caption], video: { mediaId: video, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
+      const accepted = await api("POST", "/api/v1/posts", body);
+      const jobId = accepted.results[0].jobId as string;
+
+      const first = startWorker();
+      await until(async () => {
+        const job = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
+        const progress = job.progress as Record<string, unknown>;
+        if (killed === "before submit") return job.status === "processing" && !job.submitStartedAt;
+        if (killed === "during submit") return job.submitStartedAt !== null && progress.submitted !== true;
+        return progress.submitted === true;
+      }, 20_000);
+      await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
+      first.kill("SIGKILL");
+      await new Promise((r) => first.once("exit", r));
+
+      const second = startWorker();
+      const job = await until(async () => {
+        const j = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
+        return ["published", "failed", "unknown", "canceled"].includes(j.status) ? j : undefined;
+      }, 60_000);
+      second.kill("SIGTERM");
+      await new Promise((r) => second.once("exit", r));
+      await fetch(stack.sandboxUrl + "/_sandbox/faults", { method: "DELETE" });
+      await new Promise((r) => setTimeout(r, 2500)); // a slow call still in flight lands by now
+      const posts = (await sandbox(`/_sandbox/posts?provider=${provider}`)).posts.filter((p: { text: string }) => p.text === caption);
+      const row: DrillRound = { round, provider, killed, status: job.status, postsOnSandbox: posts.length };
+      results.push(row);
+      log(JSON.stringify(row));
+    }
+  } finally {
+    for (const worker of workers) worker.kill("SIGKILL");
+    await closeDb();
+    await stack.stop();
+  }
+  return results;
+}
+
+async function uploadFile(api: (m: string, p: string, b?: unknown) => Promise<any>, fileName: string, contentType: string, mediaType: string, bytes: Buffer): Promise<string> {
+  const r = await api("POST", "/api/v1/media/uploads", { fileName, contentType, mediaType, fileSize: bytes.length });
+  await fetch(r.uploadUrl, { method: "PUT", headers: r.requiredHeaders, body: new Uint8Array(bytes) });
+  return (await api("POST", "/api/v1/media/uploads/confirm", { fileKey: r.fileKey })).mediaId;
+}
+
+function spawnWorker(stack: TestStack): ChildProcess {
+  const root = process.cwd();
+  const tsx = pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href;
+  return spawn(process.execPath, ["--import", tsx, path.join(root, "server", "jobs", "worker.ts")], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: stack.databaseUrl, POSTEADY_EMBEDDED_DATABASE: "1", LOG_LEVEL: "error" },
+    stdio: process.env.DRILL_DEBUG ? "inherit" : "ignore",
+  });
+}
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

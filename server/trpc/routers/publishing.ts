@@ -1,0 +1,15 @@
+import { getPublishJob } from "../../domain/publishing/get-publish-job.ts";
+import { listJobsQuery, listPublishJobs } from "../../domain/publishing/list-publish-jobs.ts";
+import { publishBody, jobIdParams } from "../../domain/publishing/publishing.schema.ts";
+import { publishPosts } from "../../domain/publishing/publish-posts.ts";
+import { router, workspaceProcedure } from "../init.ts";
+
+export const postsRouter = router({
+  /** the composer's publish: the same operation as POST /api/v1/posts */
+  publish: workspaceProcedure.input(publishBody).mutation(async ({ ctx, input }) => (await publishPosts(ctx.scope, input)).body),
+});
+
+export const jobsRouter = router({
+  list: workspaceProcedure.input(listJobsQuery).query(({ ctx, input }) => listPublishJobs(ctx.scope, input)),
+  get: workspaceProcedure.input(jobIdParams).query(({ ctx, input }) => getPublishJob(ctx.scope, input.id)),
+});
