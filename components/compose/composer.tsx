@@ -1,22 +1,26 @@
 "use client";
-// The composer: pick accounts, write, attach media, set the mode's options, publish. It sends
-// the same request as POST /api/v1/posts; the server checks every rule again.
+// The composer: pick accounts, write, attach media, set the mode's options, publish now or
+// schedule. It sends the same request as POST /api/v1/posts (or /api/v1/scheduled-posts); the
+// server checks every rule again.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { resolveWhen, SchedulePicker, type When } from "@/components/scheduling/schedule-picker";
+import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
 import type { PublishResponse } from "@/server/domain/publishing/publishing.schema";
+import type { ScheduleResponse } from "@/server/domain/scheduling/scheduling.schema";
 import { AccountPicker } from "./account-picker";
 import { isOver } from "./char-counter";
 import { emptyDraft, mediaRule, modeOf, toggleAccount, toRequest, type Draft, type Mode } from "./draft";
 import { MediaPicker } from "./media-picker";
 import { FacebookOptions, InstagramOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
-import { PublishResults } from "./publish-results";
+import { PublishResults, ScheduleResults } from "./publish-results";
 import { ThreadEditor } from "./thread-editor";
 
 type Issue = { path: string; message: string };
@@ -26,10 +30,16 @@ export function Composer() {
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [response, setResponse] = useState<PublishResponse | null>(null);
+  const [scheduled, setScheduled] = useState<ScheduleResponse | null>(null);
+  const [when, setWhen] = useState<When>({ kind: "now" });
+  const [zone, setZone] = useTimeZone();
   // One requestId per distinct media request: a retry of the same input reuses it (so a lost
   // answer never makes a second job); any change of input gets a new one.
   const lastRequest = useRef<{ body: string; requestId: string } | null>(null);
-  const publish = useMutation(trpc.posts.publish.mutationOptions());
+  const publishNow = useMutation(trpc.posts.publish.mutationOptions());
+  const schedule = useMutation(trpc.schedules.create.mutationOptions());
+  const publish = when.kind === "schedule" ? schedule : publishNow;
+  const resolvedWhen = resolveWhen(when, zone);
 
   const listed = useMemo(() => accounts.data ?? [], [accounts.data]);
   const providerOf = (id: string) => listed.find((a) => a.accountId === id)?.provider;
@@ -37,6 +47,7 @@ export function Composer() {
   const mode: Mode = modeOf(providers);
   const rule = mediaRule(draft, mode);
   const problems = localProblems(draft, mode, providers);
+  if (when.kind === "schedule" && (!resolvedWhen || Date.parse(resolvedWhen.iso) <= Date.now())) problems.push("Choose a time in the future.");
 
   const patch =
     <K extends "tiktok" | "instagram" | "youtube" | "facebook">(key: K) =>
@@ -45,12 +56,16 @@ export function Composer() {
 
   const submit = async () => {
     setResponse(null);
-    const body = JSON.stringify(toRequest(draft, mode, "_"));
+    setScheduled(null);
+    const at = when.kind === "schedule" && resolvedWhen ? { scheduledAt: resolvedWhen.iso, timezone: zone } : null;
+    const body = JSON.stringify({ ...toRequest(draft, mode, "_"), ...at });
     const requestId = lastRequest.current?.body === body ? lastRequest.current.requestId : crypto.randomUUID();
     lastRequest.current = { body, requestId };
-    const result = await publish.mutateAsync(toRequest(draft, mode, requestId)).catch(() => null);
+    const request = toRequest(draft, mode, requestId);
+    const result = at ? await schedule.mutateAsync({ ...request, ...at }).catch(() => null) : await publishNow.mutateAsync(request).catch(() => null);
     if (!result) return;
-    setResponse(result);
+    if (at) setScheduled(result as ScheduleResponse);
+    else setResponse(result as PublishResponse);
     lastRequest.current = null;
     if (result.summary.failed === 0) setDraft((d) => ({ ...emptyDraft, accountIds: d.accountIds }));
   };
@@ -91,6 +106,8 @@ export function Composer() {
           </div>
         ) : null}
 
+        <SchedulePicker when={when} zone={zone} onWhen={setWhen} onZone={setZone} />
+
         {publish.error ? (
           <Alert>
             <p>{errorMessage(publish.error)}</p>
@@ -108,14 +125,15 @@ export function Composer() {
 
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={problems.length > 0 || publish.isPending}>
-            {publish.isPending ? "Publishing…" : mode === "text" ? "Publish now" : "Publish"}
+            {when.kind === "schedule" ? (publish.isPending ? "Scheduling…" : "Schedule") : publish.isPending ? "Publishing…" : mode === "text" ? "Publish now" : "Publish"}
           </Button>
           {problems.length > 0 && draft.accountIds.length > 0 ? <span className="text-sm text-slate-600">{problems[0]}</span> : null}
         </div>
       </form>
 
       <aside className="space-y-4">
-        {response ? <PublishResults response={response} /> : <p className="text-sm text-slate-500">Results appear here: links to text posts at once, media posts as their jobs finish.</p>}
+        {scheduled ? <ScheduleResults response={scheduled} zone={zone} /> : null}
+        {response ? <PublishResults response={response} /> : scheduled ? null : <p className="text-sm text-slate-500">Results appear here: links to text posts at once, media posts as their jobs finish.</p>}
         <p className="text-xs text-slate-500">
           Every media post is tracked on the{" "}
           <Link href="/jobs" className="text-brand-700 hover:underline">

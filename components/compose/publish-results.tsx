@@ -7,6 +7,8 @@ import { providerLabels } from "@/components/accounts/provider-badge";
 import { useTRPC } from "@/components/trpc";
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "@/components/jobs/job-status";
 import type { PublishResponse } from "@/server/domain/publishing/publishing.schema";
+import type { ScheduleResponse } from "@/server/domain/scheduling/scheduling.schema";
+import { formatInZone } from "@/components/scheduling/format";
 
 type Result = PublishResponse["results"][number];
 
@@ -77,5 +79,27 @@ function JobProgress({ jobId }: { jobId: string }) {
       ) : null}
       {j && statusHelp[j.status] ? <p className="text-xs text-slate-600">{statusHelp[j.status]}</p> : null}
     </div>
+  );
+}
+
+export function ScheduleResults({ response, zone }: { response: ScheduleResponse; zone: string }) {
+  return (
+    <section aria-label="Scheduled" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h2 className="text-sm font-semibold">Scheduled</h2>
+      <ul className="space-y-2">
+        {response.results.map((r) => (
+          <li key={r.accountId} className="rounded-md bg-slate-50 p-3 text-sm" data-testid="schedule-result">
+            <p className="font-medium">
+              {providerLabels[r.provider]} · @{r.username}
+            </p>
+            <p className="text-slate-600">{formatInZone(r.scheduledAt, zone)}</p>
+            {r.status ? <JobStatusBadge status={r.status} /> : null}
+          </li>
+        ))}
+      </ul>
+      <Link href="/calendar" className="text-sm text-brand-700 hover:underline">
+        See the calendar
+      </Link>
+    </section>
   );
 }

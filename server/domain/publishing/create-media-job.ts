@@ -10,7 +10,7 @@ import type { MediaPlan } from "./validate-request.ts";
 
 export type Submission = { job: PublishJob; replay: boolean };
 
-export const PUBLISH_TASK = "publish-media";
+export const PUBLISH_TASK = "publish-job";
 export const publishQueue = (accountId: string) => `publish:${accountId}`;
 export const publishJobKey = (jobId: string) => `publish:${jobId}`;
 

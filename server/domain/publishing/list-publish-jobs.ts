@@ -1,10 +1,10 @@
-// The dashboard's jobs page: the workspace's media jobs, newest first, filtered by provider and
-// status, with a one-line description of what each publishes.
+// The dashboard's jobs page: the workspace's jobs (media, and scheduled text), newest first,
+// filtered by provider and status, with a one-line description of what each publishes.
 import { z } from "zod";
 import { db } from "../../db.ts";
 import { providerSchema } from "../accounts/accounts.schema.ts";
 import type { Scope } from "../access.ts";
-import { presentJob } from "./present-job.ts";
+import { presentJob, summaryOf } from "./present-job.ts";
 import { jobStatusSchema } from "./publishing.schema.ts";
 
 export const listJobsQuery = z.object({
@@ -35,13 +35,4 @@ export async function listPublishJobs(scope: Scope, query: z.input<typeof listJo
     })),
     nextCursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
   };
-}
-
-/** caption, title or message: the words a person recognises the post by */
-function summaryOf(payload: Record<string, unknown>): string {
-  for (const key of ["title", "caption", "message"]) {
-    const value = payload[key];
-    if (typeof value === "string" && value.trim()) return value.trim().slice(0, 140);
-  }
-  return "";
 }

@@ -16,6 +16,7 @@ export function presentJob(job: PublishJob, account: Pick<ConnectedAccount, "use
     postId: job.postId,
     permalink: job.permalink,
     scheduledAt: job.scheduledAt?.toISOString() ?? null,
+    startedLateMs: job.startLateMs,
     ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),
   };
 }
@@ -39,4 +40,14 @@ export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: 
     });
   }
   return { httpStatus: 200 as const, result: { ...base, success: false, postIds: [] as string[], ...(error ? { error } : {}) } };
+}
+
+/** The words a person recognises a post by: its text, caption, title or message. */
+export function summaryOf(payload: unknown): string {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const candidates = [Array.isArray(p.posts) ? p.posts[0] : undefined, p.title, p.caption, p.message];
+  for (const value of candidates) {
+    if (typeof value === "string" && value.trim()) return value.trim().slice(0, 140);
+  }
+  return "";
 }

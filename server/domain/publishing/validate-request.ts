@@ -181,7 +181,7 @@ type Found = Map<string, { item: MediaItem; path: string }>;
 /** Media of the workspace, confirmed; anything else is named in the answer. */
 async function loadMedia(scope: Scope, refs: { path: string; id: string }[], issues: Issues): Promise<Found> {
   const rows = await sql<MediaItem>(
-    "publish-media",
+    "publish-job",
     `SELECT * FROM "MediaItem" WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')`,
     [refs.map((r) => r.id).filter(isUuid), scope.workspaceId],
   );

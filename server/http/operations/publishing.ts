@@ -113,6 +113,7 @@ export const getPublishJobOp = defineOperation({
         postId: "7318062734092354862",
         permalink: "https://www.tiktok.com/@acme/video/7318062734092354862",
         scheduledAt: null,
+        startedLateMs: null,
       },
     },
   },

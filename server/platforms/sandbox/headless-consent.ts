@@ -23,7 +23,8 @@ export async function consentHeadlessly(authorizeUrl: string, choices: ConsentCh
   if (!request) throw new Error("The sandbox consent page has no request id");
   const requested = [...body.matchAll(/name="scope" value="([^"]+)"/g)].map((m) => decodeEntities(m[1]!));
   const form = new URLSearchParams({ request, decision: choices.deny ? "deny" : "allow", profile: choices.profileId ?? "new" });
-  if (choices.username) form.set("username", choices.username);
+  // a typed username means "sign in as that profile", so it goes only with a new profile
+  if (choices.username && !choices.profileId) form.set("username", choices.username);
   if (choices.displayName) form.set("displayName", choices.displayName);
   if (choices.accountType) form.set("accountType", choices.accountType);
   if (choices.pageName) form.set("pageName", choices.pageName);

@@ -67,9 +67,29 @@ export class FlowContext<P> {
   async submit<T extends object>(fn: (ctx: AccountContext) => Promise<T>): Promise<T> {
     if (this.submitted) return this.progress.submitResult as T;
     await this.markSubmitting();
-    let result: T;
+    const result = await this.attempt(fn);
+    await this.recordSubmitted(result);
+    return result;
+  }
+
+  /**
+   * One of several publishing calls of a run (the posts of a thread), guarded like submit():
+   * marked before, and its result recorded with the mark cleared in one statement after, so a
+   * resumed run continues after the last recorded post and never repeats one.
+   */
+  async submitStep<T>(fn: (ctx: AccountContext) => Promise<T>, record: (result: T) => Progress): Promise<T> {
+    await this.markSubmitting();
+    const result = await this.attempt(fn);
+    const patch = record(result);
+    Object.assign(this.progress, patch);
+    await sql("job-step", `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [this.job.id, JSON.stringify(patch)]);
+    return result;
+  }
+
+  /** The marked call: a lost answer is an unknown outcome; a refusal clears the mark. */
+  private async attempt<T>(fn: (ctx: AccountContext) => Promise<T>): Promise<T> {
     try {
-      result = await this.call(fn);
+      return await this.call(fn);
     } catch (err) {
       if (isPlatformError(err) && (err.kind === "unknown_outcome" || (err.kind === "unavailable" && err.status !== undefined))) {
         throw new OutcomeUnknown(`The platform did not confirm the post: ${err.detail}`);
@@ -77,8 +97,6 @@ export class FlowContext<P> {
       await this.clearSubmitting();
       throw err;
     }
-    await this.recordSubmitted(result);
-    return result;
   }
 
   /** For flows whose platform can settle a lost answer itself (YouTube's resumable sessions). */

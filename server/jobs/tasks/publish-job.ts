@@ -4,7 +4,7 @@ import { publishJobKey, publishQueue, PUBLISH_TASK } from "../../domain/publishi
 import { runPublishJob } from "../../domain/publishing/engine/run-publish-job.ts";
 import { flows } from "../../domain/publishing/flows/index.ts";
 
-export const publishMediaTask: Task = async (payload, helpers) => {
+export const publishJobTask: Task = async (payload, helpers) => {
   const { jobId } = payload as { jobId: string };
   // The lease owner names the machine, the process and the queue worker holding the job, so
   // the watchdog can release that worker's queue locks if it dies (see ../watchdog.ts).

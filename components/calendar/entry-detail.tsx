@@ -1,0 +1,98 @@
+"use client";
+// One post of the calendar: what, where, when (in the planning zone), its outcome; while it has
+// not started, a new time (same daylight-saving rules as the composer) or cancellation.
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import { JobStatusBadge, statusHelp } from "@/components/jobs/job-status";
+import { resolveWhen } from "@/components/scheduling/schedule-picker";
+import { formatInZone, timeInZone } from "@/components/scheduling/format";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { errorMessage, useTRPC } from "@/components/trpc";
+import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
+import { dayKey } from "@/server/domain/scheduling/wall-time";
+
+export const isMovable = (e: CalendarEntry) => e.scheduled && e.status === "scheduled" && e.scheduledPostId !== null;
+
+export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
+  const trpc = useTRPC();
+  const [date, setDate] = useState(dayKey(entry.at, zone));
+  const [time, setTime] = useState(timeInZone(entry.at, zone));
+  const [confirming, setConfirming] = useState(false);
+  const move = useMutation(trpc.schedules.move.mutationOptions({ onSuccess: onChanged }));
+  const cancel = useMutation(trpc.schedules.cancel.mutationOptions({ onSuccess: onChanged }));
+  const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
+  const error = move.error ?? cancel.error;
+
+  return (
+    <section aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="font-semibold">
+          {providerLabels[entry.provider]} · @{entry.username}
+        </h2>
+        <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-800">
+          ×
+        </button>
+      </div>
+      <JobStatusBadge status={entry.status} />
+      {statusHelp[entry.status] ? <p className="text-slate-600">{statusHelp[entry.status]}</p> : null}
+      <p>{entry.summary || "(no text)"}</p>
+      <p className="text-slate-600">
+        {entry.scheduled ? "Scheduled for" : "Published"} {formatInZone(entry.at, zone)}
+        {entry.timezone && entry.timezone !== zone ? ` (chosen in ${entry.timezone})` : ""}
+      </p>
+      {entry.startedLateMs !== null && entry.startedLateMs >= 1000 ? <p className="text-amber-800">Started {Math.round(entry.startedLateMs / 1000)} s after its time.</p> : null}
+      {entry.error ? (
+        <p className="text-red-700">
+          {entry.error.code}: {entry.error.message}
+        </p>
+      ) : null}
+      {entry.permalink ? (
+        <a href={entry.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+          View on {providerLabels[entry.provider]}
+        </a>
+      ) : null}
+      {error ? <Alert>{errorMessage(error)}</Alert> : null}
+      {isMovable(entry) ? (
+        <>
+          <form
+            className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (resolved) move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: resolved.iso, timezone: zone });
+            }}
+          >
+            <label>
+              <span className="block text-slate-600">Date</span>
+              <input type="date" aria-label="New date" value={date} onChange={(e) => setDate(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+            </label>
+            <label>
+              <span className="block text-slate-600">Time</span>
+              <input type="time" aria-label="New time" value={time} onChange={(e) => setTime(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+            </label>
+            <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
+              Change time
+            </Button>
+            {resolved?.note ? <p className="w-full text-amber-800">{resolved.note}</p> : null}
+          </form>
+          {confirming ? (
+            <div className="flex items-center gap-2">
+              <span>Cancel this post?</span>
+              <Button variant="danger" onClick={() => cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: entry.provider })} disabled={cancel.isPending}>
+                Yes, cancel it
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </div>
+          ) : (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Cancel post
+            </Button>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

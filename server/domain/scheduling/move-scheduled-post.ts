@@ -1,0 +1,34 @@
+// The calendar's drag: a scheduled post gets a new time while its publishing has not started.
+// Content, media and account stay as accepted (for instagram that is the rule; for the others
+// the dashboard offers nothing else). The job's queue entry moves with it (same job key).
+import { sql, type PublishJob } from "../../db.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { Scope } from "../access.ts";
+import { isUuid } from "../ids.ts";
+import { scheduledJobState } from "./cancel-scheduled-post.ts";
+import { PUBLISH_TASK, publishJobKey, publishQueue } from "../publishing/create-media-job.ts";
+
+export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
+  if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
+  if (scheduledAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", { issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }] });
+  }
+  const [job] = await sql<PublishJob>(
+    "scheduled-move",
+    `WITH j AS (
+       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
+        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = 'scheduled'
+        RETURNING *
+     ), p AS (
+       UPDATE "ScheduledPost" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
+        WHERE id IN (SELECT "scheduledPostId" FROM j)
+     )
+     SELECT j.*, graphile_worker.add_job($5, json_build_object('jobId', j.id), queue_name => $6 || j."accountId", run_at => $3::timestamptz, job_key => $7 || j.id) IS NOT NULL AS queued
+       FROM j`,
+    [scheduledPostId, scope.workspaceId, scheduledAt, timezone, PUBLISH_TASK, publishQueue(""), publishJobKey("")],
+  );
+  if (job) return job;
+  const existing = await scheduledJobState(scope, scheduledPostId);
+  if (!existing) throw notFound("Scheduled post");
+  throw new AppError("CONFLICT", `This post can no longer be moved (status ${existing.status})`, { status: existing.status });
+}

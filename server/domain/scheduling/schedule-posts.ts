@@ -1,0 +1,58 @@
+// POST /api/v1/scheduled-posts: the same request as POST /api/v1/posts, checked the same way
+// (the X link rule included) and saved to run at `scheduledAt`. Text becomes one scheduled job
+// per account; media one job with the same requestId idempotency as publishing now.
+import type { ConnectedAccount, PublishJob } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import type { Scope } from "../access.ts";
+import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
+import { terminalStatuses } from "../publishing/present-job.ts";
+import { findReplay } from "../publishing/publish-posts.ts";
+import type { PublishBody } from "../publishing/publishing.schema.ts";
+import { loadAccounts, validatePublishRequest } from "../publishing/validate-request.ts";
+import { createTextSchedule } from "./create-text-schedule.ts";
+import type { ScheduleBody, ScheduleResponse } from "./scheduling.schema.ts";
+
+export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{ status: 200 | 202; body: ScheduleResponse }> {
+  const { scheduledAt: at, timezone, ...request } = body;
+  const schedule = { scheduledAt: new Date(at), timezone: timezone ?? null };
+  const publish: PublishBody = request;
+  const accounts = await loadAccounts(scope, publish.accountIds);
+  const earlier = await findReplay(scope, accounts, publish);
+  // A replay answers its job even once the time has passed; a new schedule must be ahead.
+  if (!earlier && schedule.scheduledAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
+      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
+    });
+  }
+  const plan = earlier?.plan ?? (await validatePublishRequest(scope, publish, "schedule", accounts));
+  if (plan.mode === "text") {
+    const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
+    const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
+    const results = plan.targets.map(({ account }) => ({ ...identity(account), success: true, scheduledPostIds: [byAccount.get(account.id)!.scheduledPostId!], scheduledAt: schedule.scheduledAt.toISOString() }));
+    return { status: 200, body: { results, summary: { succeeded: results.length, failed: 0 } } };
+  }
+  const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);
+  const { httpStatus, result } = scheduleResult(job, plan.account, replay);
+  return { status: httpStatus, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };
+}
+
+const identity = (account: ConnectedAccount) => ({ accountId: account.id, provider: account.provider, username: account.username });
+
+/**
+ * SPEC.md's table: youtube and instagram 202 while the job is active, tiktok 200, facebook 202
+ * while active and 200 with the outcome for every terminal replay. Other terminal replays
+ * answer as POST /api/v1/posts does: 200 when published, else 502 JOB_NOT_SUCCESSFUL.
+ */
+function scheduleResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
+  const error = job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : undefined;
+  const base = { ...identity(account), scheduledPostIds: job.scheduledPostId ? [job.scheduledPostId] : [], scheduledAt: job.scheduledAt!.toISOString(), jobId: job.id, status: job.status };
+  if (!terminalStatuses.has(job.status)) return { httpStatus: account.provider === "tiktok" ? (200 as const) : (202 as const), result: { ...base, success: true } };
+  if (!replay) throw new Error("a new job cannot be terminal");
+  if (job.status === "published") return { httpStatus: 200 as const, result: { ...base, success: true } };
+  if (account.provider === "facebook") return { httpStatus: 200 as const, result: { ...base, success: false, ...(error ? { error } : {}) } };
+  throw new AppError("JOB_NOT_SUCCESSFUL", `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to schedule again`, {
+    jobId: job.id,
+    status: job.status,
+    ...(error ? { error } : {}),
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { providerSchema } from "../../domain/accounts/accounts.schema.ts";
+import { calendarEntries, calendarQuery } from "../../domain/scheduling/calendar-entries.ts";
+import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
+import { moveScheduledPost } from "../../domain/scheduling/move-scheduled-post.ts";
+import { schedulePosts } from "../../domain/scheduling/schedule-posts.ts";
+import { scheduleBody, timezoneSchema } from "../../domain/scheduling/scheduling.schema.ts";
+import { router, workspaceProcedure } from "../init.ts";
+
+export const schedulesRouter = router({
+  /** the composer's "Schedule": the same operation as POST /api/v1/scheduled-posts */
+  create: workspaceProcedure.input(scheduleBody).mutation(async ({ ctx, input }) => (await schedulePosts(ctx.scope, input)).body),
+  calendar: workspaceProcedure.input(calendarQuery).query(({ ctx, input }) => calendarEntries(ctx.scope, input)),
+  cancel: workspaceProcedure
+    .input(z.object({ scheduledPostId: z.uuid(), platform: providerSchema }))
+    .mutation(({ ctx, input }) => cancelScheduledPost(ctx.scope, input.scheduledPostId, input.platform)),
+  move: workspaceProcedure
+    .input(z.object({ scheduledPostId: z.uuid(), scheduledAt: z.iso.datetime({ offset: true }), timezone: timezoneSchema.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const job = await moveScheduledPost(ctx.scope, input.scheduledPostId, new Date(input.scheduledAt), input.timezone ?? null);
+      return { scheduledAt: job.scheduledAt!.toISOString() };
+    }),
+});
