@@ -22,9 +22,11 @@ export const errorTable = {
   UPLOAD_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED", title: "The upload reservation has expired" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
+  REPOST_NOT_SUPPORTED: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The account's platform has no repost operation" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Unexpected server error" },
   JOB_NOT_SUCCESSFUL: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },
+  PLATFORM_ERROR: { status: 502, trpc: "BAD_GATEWAY", title: "The platform refused or failed the request" },
   CONNECTION_FAILED: { status: 502, trpc: "BAD_GATEWAY", title: "The platform could not complete the connection" },
   SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE", title: "The operation is not available right now" },
 } as const;

@@ -3,6 +3,7 @@
 // still moving. Filters by provider and status; a job's detail opens beside the list.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,15 +20,22 @@ export function JobsList() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const provider = (providers as readonly string[]).includes(params.get("provider") ?? "") ? (params.get("provider") as ProviderName) : undefined;
-  const status = (statuses as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as Status) : undefined;
-  const selected = params.get("job");
-  const setParam = (key: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    router.replace(`${pathname}?${next}`);
-  };
+  // The filters live in state (so quick successive changes build on each other) and are
+  // mirrored into the URL, which makes a filtered view shareable and survives a reload.
+  const [query, setQuery] = useState(() => new URLSearchParams(params));
+  const setParam = (key: string, value: string | undefined) =>
+    setQuery((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+  useEffect(() => {
+    if (query.toString() !== new URLSearchParams(window.location.search).toString()) router.replace(`${pathname}?${query}`);
+  }, [query, pathname, router]);
+  const provider = (providers as readonly string[]).includes(query.get("provider") ?? "") ? (query.get("provider") as ProviderName) : undefined;
+  const status = (statuses as readonly string[]).includes(query.get("status") ?? "") ? (query.get("status") as Status) : undefined;
+  const selected = query.get("job");
 
   const jobs = useInfiniteQuery({
     ...trpc.jobs.list.infiniteQueryOptions({ provider, status, limit: 25 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),

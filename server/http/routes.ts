@@ -5,6 +5,8 @@ import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
+import { listPosts } from "../domain/posts/list-posts.ts";
+import { repost } from "../domain/posts/repost.ts";
 import { cancelScheduledPost } from "../domain/scheduling/cancel-scheduled-post.ts";
 import { listScheduledPosts } from "../domain/scheduling/list-scheduled-posts.ts";
 import { schedulePosts } from "../domain/scheduling/schedule-posts.ts";
@@ -16,6 +18,7 @@ import { listAccountsOp } from "./operations/accounts.ts";
 import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
+import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { openApiHandler } from "./openapi-route.ts";
@@ -45,5 +48,7 @@ export const routes: Route[] = [
     }),
   },
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
+  { op: listPostsOp, handler: handle(listPostsOp, (scope, { query }) => listPosts(scope, query)) },
+  { op: repostOp, handler: handle(repostOp, async (scope, { body }) => reply(201, await repost(scope, body))) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
 ];

@@ -8,14 +8,17 @@ import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
+import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
   "publish-job": publishJobTask,
+  "sync-account": syncAccountTask,
+  "schedule-syncs": scheduleSyncsTask,
 };
 
-const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m"].join("\n");
+const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m", "* * * * * schedule-syncs"].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
 // a busy worker does not spend its time writing them.

@@ -26,6 +26,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
   process.env.HOST = "127.0.0.1";
   process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   process.env.LOG_LEVEL ??= "warn";
+  process.env.SYNC_INTERVAL_MINUTES ??= "0"; // syncs only when a test asks (background ones would take its faults)
   resetEnv();
   resetPlatformConfig();
   const e = env();

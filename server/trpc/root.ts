@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
+import { analyticsRouter } from "./routers/analytics.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   posts: postsRouter,
   jobs: jobsRouter,
   schedules: schedulesRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

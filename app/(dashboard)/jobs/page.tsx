@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Jobs" };
 export default function JobsPage() {
   return (
     <>
-      <PageHeader title="Jobs" description="Every media publishing job of this workspace and its status, live." />
+      <PageHeader title="Jobs" description="Every publishing job of this workspace (media, and scheduled text) and its status, live." />
       <Suspense>
         <JobsList />
       </Suspense>

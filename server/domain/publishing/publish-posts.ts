@@ -3,6 +3,8 @@
 import { sql, type ConnectedAccount, type PublishJob } from "../../db.ts";
 import type { Scope } from "../access.ts";
 import { replayOf, submitMediaJob } from "./create-media-job.ts";
+import { log } from "../../log.ts";
+import { enqueueSyncAfterPublish } from "../posts/sync-queue.ts";
 import { mediaResult } from "./present-job.ts";
 import { publishText } from "./publish-text.ts";
 import type { PublishBody, PublishResponse } from "./publishing.schema.ts";
@@ -13,7 +15,12 @@ export async function publishPosts(scope: Scope, body: PublishBody): Promise<{ s
   const schedule = { scheduledAt: null, timezone: null };
   const earlier = await findReplay(scope, accounts, body);
   const plan = earlier?.plan ?? (await validatePublishRequest(scope, body, "publish", accounts));
-  if (plan.mode === "text") return { status: 200, body: await publishText(plan) };
+  if (plan.mode === "text") {
+    const body = await publishText(plan);
+    // what was published stays answered even if the follow-up sync cannot be queued
+    await Promise.all(body.results.filter((r) => r.success).map((r) => enqueueSyncAfterPublish(r.accountId).catch((err) => log.warn("after-publish sync not queued", { accountId: r.accountId, error: String(err) }))));
+    return { status: 200, body };
+  }
   const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);
   const { httpStatus, result } = mediaResult(job, plan.account, replay);
   return { status: httpStatus, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };

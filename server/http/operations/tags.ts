@@ -4,6 +4,7 @@ export const tags = [
   { name: "Accounts", description: "Connected social accounts and what each can do." },
   { name: "Media", description: "The workspace's media library: reserve, upload, confirm, list." },
   { name: "Publishing", description: "Publish text now, or media as durable jobs; follow jobs to their outcome." },
+  { name: "Posts", description: "Published posts and their metrics, as synchronized from the platforms; reposts." },
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
   { name: "Reference", description: "The machine-readable description of this API." },
 ] as const;

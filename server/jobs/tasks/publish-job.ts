@@ -3,6 +3,7 @@ import type { Task } from "graphile-worker";
 import { publishJobKey, publishQueue, PUBLISH_TASK } from "../../domain/publishing/create-media-job.ts";
 import { runPublishJob } from "../../domain/publishing/engine/run-publish-job.ts";
 import { flows } from "../../domain/publishing/flows/index.ts";
+import { enqueueSyncAfterPublish } from "../../domain/posts/sync-queue.ts";
 
 export const publishJobTask: Task = async (payload, helpers) => {
   const { jobId } = payload as { jobId: string };
@@ -13,5 +14,6 @@ export const publishJobTask: Task = async (payload, helpers) => {
     requeue: async (job, runAt) => {
       await helpers.addJob(PUBLISH_TASK, { jobId }, { runAt, jobKey: publishJobKey(jobId), queueName: publishQueue(job.accountId) });
     },
+    onPublished: (job) => enqueueSyncAfterPublish(job.accountId),
   });
 };

@@ -7,6 +7,8 @@
 //   POST   /_sandbox/faults          { provider, kind, operation?, times?, retryAfterSeconds?, delaySeconds? } → 201 { fault }
 //   DELETE /_sandbox/faults          204
 //   PUT    /_sandbox/settings        { processingMs?, accessTokenSeconds? } → settings
+//   POST   /_sandbox/posts/seed      { provider: x|threads|linkedin, username, count, days? } → 201 { created }:
+//                                    history for a profile (oldest first, spread over `days`), for syncs and demos
 //   POST   /_sandbox/reset           204: forget everything
 import { html, raw } from "hono/html";
 import type { Hono } from "hono";
@@ -30,12 +32,42 @@ const settingsInput = z.strictObject({
   accessTokenSeconds: z.number().int().min(1).nullable().optional(),
 });
 
+const seedInput = z.strictObject({
+  provider: z.enum(["x", "threads", "linkedin"]),
+  username: z.string().min(1),
+  count: z.number().int().min(1).max(100_000),
+  days: z.number().int().min(1).max(3650).default(365),
+});
+
 export function registerControl(app: Hono<Env>, state: SandboxState, operations: Map<SandboxProvider, Set<string>>) {
   app.get("/_sandbox/posts", (c) => {
     const provider = c.req.query("provider") as SandboxProvider | undefined;
     const username = c.req.query("username");
     const posts = state.posts({ provider }).filter((p) => !username || p.username === username);
     return c.json({ posts });
+  });
+  app.post("/_sandbox/posts/seed", async (c) => {
+    const parsed = seedInput.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
+    const { provider, username, count, days } = parsed.data;
+    const profile = state.profiles(provider).find((p) => p.username === username);
+    if (!profile) return c.json({ error: `no ${provider} profile @${username}` }, 404);
+    const now = Date.now();
+    const span = days * 86_400_000;
+    for (let i = 0; i < count; i++) {
+      state.addPost({
+        provider,
+        profileId: profile.id,
+        username,
+        kind: provider === "x" ? "tweet" : "post",
+        text: `Seeded post ${i + 1} of ${count}`,
+        media: [],
+        extra: provider === "linkedin" ? { commentary: `Seeded post ${i + 1} of ${count}`, visibility: "PUBLIC" } : {},
+        createdAt: new Date(now - span + Math.floor(((i + 1) * span) / count)).toISOString(),
+        permalink: (id) => (provider === "x" ? `https://x.com/${username}/status/${id}` : provider === "threads" ? `https://www.threads.net/@${username}/post/${id}` : `https://www.linkedin.com/feed/update/urn:li:share:${id}`),
+      });
+    }
+    return c.json({ created: count }, 201);
   });
   app.get("/_sandbox/profiles", (c) => c.json({ profiles: state.profiles() }));
   app.get("/_sandbox/operations", (c) => c.json({ operations: Object.fromEntries([...operations].map(([p, ops]) => [p, [...ops].sort()])) }));

@@ -267,9 +267,9 @@ export class SandboxState {
   }
 
   // ---- posts
-  addPost(p: Omit<SandboxPost, "id" | "createdAt" | "permalink" | "metrics"> & { id?: string; permalink: (id: string) => string }): SandboxPost {
+  addPost(p: Omit<SandboxPost, "id" | "createdAt" | "permalink" | "metrics"> & { id?: string; permalink: (id: string) => string; createdAt?: string }): SandboxPost {
     const id = p.id ?? numericId();
-    const post: SandboxPost = { ...p, id, permalink: p.permalink(id), createdAt: new Date().toISOString(), metrics: seededMetrics(id) };
+    const post: SandboxPost = { ...p, id, permalink: p.permalink(id), createdAt: p.createdAt ?? new Date().toISOString(), metrics: seededMetrics(id) };
     this.data.posts.push(post);
     this.index.posts.set(id, post);
     this.changed();

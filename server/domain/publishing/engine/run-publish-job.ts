@@ -92,7 +92,8 @@ export async function runPublishJob(jobId: string, workerId: string, flows: Flow
     await providerLimit(job.provider)(() => flow.run(ctx));
     if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
     await finish(jobId, workerId, { status: "published", ...ctx.published });
-    await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId });
+    // follow-ups (a metrics sync) never touch the outcome already recorded
+    await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId }).catch((err) => log.warn("after-publish hook failed", { jobId, error: String(err) }));
   } catch (err) {
     await settle(job, workerId, err, ctx, hooks);
   } finally {

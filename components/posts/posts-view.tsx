@@ -1,0 +1,116 @@
+"use client";
+// Synced posts with their metrics: filters, sort and range, and a chart of a post's metrics
+// over time. Everything here is stored data; only "Sync now" asks the platforms.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import { errorMessage, useTRPC } from "@/components/trpc";
+import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import { MetricsChart } from "./metrics-chart";
+import { SyncPanel } from "./sync-panel";
+
+const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
+const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
+
+export function PostsView() {
+  const trpc = useTRPC();
+  const [provider, setProvider] = useState<ProviderName | "">("");
+  const [sort, setSort] = useState<"recent" | "top">("recent");
+  const [rangeDays, setRangeDays] = useState(30);
+  const [open, setOpen] = useState<{ accountId: string; postId: string } | null>(null);
+  const posts = useQuery(trpc.analytics.list.queryOptions({ provider: provider || undefined, sort, rangeDays, limit: 100 }));
+  const history = useQuery({ ...trpc.analytics.history.queryOptions(open ?? { accountId: "00000000-0000-4000-8000-000000000000", postId: "-" }), enabled: open !== null });
+  const selected = posts.data?.posts.find((p) => open && p.accountId === open.accountId && p.postId === open.postId);
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        <div className="flex flex-wrap gap-3 text-sm">
+          <label>
+            <span className="mr-2 text-slate-600">Platform</span>
+            <select value={provider} onChange={(e) => setProvider(e.target.value as ProviderName | "")} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+              <option value="">All</option>
+              {providers.map((p) => (
+                <option key={p} value={p}>
+                  {providerLabels[p]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="mr-2 text-slate-600">Sort</span>
+            <select value={sort} onChange={(e) => setSort(e.target.value as "recent" | "top")} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+              <option value="recent">Most recent</option>
+              <option value="top">Top (views, then likes)</option>
+            </select>
+          </label>
+          <label>
+            <span className="mr-2 text-slate-600">Published in the last</span>
+            <select value={rangeDays} onChange={(e) => setRangeDays(Number(e.target.value))} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+              {[7, 30, 90, 365].map((d) => (
+                <option key={d} value={d}>
+                  {d} days
+                </option>
+              ))}
+            </select>
+          </label>
+          {posts.data ? <span className="self-center text-slate-500">{posts.data.totalMatched.toLocaleString()} posts</span> : null}
+        </div>
+        {posts.error ? <Alert>{errorMessage(posts.error)}</Alert> : null}
+        {posts.data && posts.data.posts.length === 0 ? (
+          <EmptyState title="No posts in this range">Posts appear here once their account has synced (hourly, shortly after you publish, or with “Sync now”).</EmptyState>
+        ) : (
+          <table className="w-full overflow-hidden rounded-lg bg-white text-sm ring-1 ring-slate-200">
+            <thead className="bg-slate-50 text-left text-xs text-slate-600">
+              <tr>
+                <th className="px-3 py-2">Post</th>
+                {shown.map((m) => (
+                  <th key={m} className="px-2 py-2 text-right capitalize">
+                    {m}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(posts.data?.posts ?? []).map((p) => (
+                <tr key={`${p.accountId}:${p.postId}`} data-testid="post-row" className="border-t border-slate-100">
+                  <td className="px-3 py-2">
+                    <button type="button" className="text-left hover:underline" onClick={() => setOpen({ accountId: p.accountId, postId: p.postId })}>
+                      <span className="block text-xs text-slate-500">
+                        {providerLabels[p.platform]} · @{p.username} · {new Date(p.postedAt).toLocaleString()}
+                      </span>
+                      {p.title ? <span className="font-medium">{p.title} </span> : null}
+                      <span className="line-clamp-1">{p.content || "(no text)"}</span>
+                    </button>
+                  </td>
+                  {shown.map((m) => (
+                    <td key={m} className="px-2 py-2 text-right tabular-nums" data-metric={m}>
+                      {fmt(p.metrics[m])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <aside className="space-y-4">
+        {selected ? (
+          <section aria-label="Post metrics" className="space-y-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
+            <h2 className="font-semibold">
+              {providerLabels[selected.platform]} · @{selected.username}
+            </h2>
+            <p className="line-clamp-3">{selected.title ?? selected.content}</p>
+            <a href={selected.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+              View on {providerLabels[selected.platform]}
+            </a>
+            {history.data ? <MetricsChart points={history.data} /> : null}
+          </section>
+        ) : null}
+        <SyncPanel />
+      </aside>
+    </div>
+  );
+}
