@@ -17,7 +17,7 @@ import { startTestStack } from "../server/testing/test-stack.ts";
 const JOBS = Number(process.argv[2] ?? 400);
 const PER_ACCOUNT = 20; // under the sandbox's (and TikTok's) daily cap of 25 posts per creator
 const CLIENTS = 16; // concurrent API clients
-const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 8);
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 32); // the worker's default
 
 process.env.API_RATE_LIMIT_PER_MINUTE = "100000000";
 const stack = await startTestStack("bench-publish");

@@ -30,12 +30,14 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
 });
 
 const e = env();
-// graphile-worker's own pool has 10 connections; more concurrent jobs than that would queue for one.
-const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8);
+// Jobs mostly wait on platforms, so many run at once; the queue holds a connection only to fetch
+// and complete a job, so its pool can be smaller than the concurrency.
+const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 32);
 if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; run the worker through `npm start` or set DATABASE_URL");
 const runner = await run({
   connectionString: e.databaseUrl,
   concurrency,
+  maxPoolSize: Math.max(10, Math.ceil(concurrency / 2)),
   // New jobs arrive by NOTIFY at once; scheduled ones are found by this poll, so it bounds how
   // late a scheduled post can start.
   pollInterval: 500,

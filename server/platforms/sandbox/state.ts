@@ -124,7 +124,13 @@ const empty = (): Data => ({ profiles: [], grants: [], tokens: [], objects: [], 
 export class SandboxState {
   private data: Data;
   private saveTimer: NodeJS.Timeout | undefined;
-  private readonly index = { tokens: new Map<string, Token>(), objects: new Map<string, PlatformObject>(), posts: new Map<string, SandboxPost>() };
+  private readonly index = {
+    tokens: new Map<string, Token>(),
+    objects: new Map<string, PlatformObject>(),
+    posts: new Map<string, SandboxPost>(),
+    /** "provider:profileId" → that profile's posts, oldest first (every platform call asks for these) */
+    byProfile: new Map<string, SandboxPost[]>(),
+  };
 
   constructor(private readonly file?: string) {
     this.data = empty();
@@ -136,6 +142,8 @@ export class SandboxState {
     this.index.tokens = new Map(this.data.tokens.map((t) => [t.value, t]));
     this.index.objects = new Map(this.data.objects.map((o) => [o.id, o]));
     this.index.posts = new Map(this.data.posts.map((p) => [p.id, p]));
+    this.index.byProfile = new Map();
+    for (const p of this.data.posts) this.profilePosts(p.provider, p.profileId).push(p);
   }
 
   /**
@@ -272,13 +280,21 @@ export class SandboxState {
     const post: SandboxPost = { ...p, id, permalink: p.permalink(id), createdAt: p.createdAt ?? new Date().toISOString(), metrics: seededMetrics(id) };
     this.data.posts.push(post);
     this.index.posts.set(id, post);
+    this.profilePosts(post.provider, post.profileId).push(post);
     this.changed();
     return post;
   }
   post(id: string): SandboxPost | undefined {
     return this.index.posts.get(id);
   }
+  private profilePosts(provider: SandboxProvider, profileId: string): SandboxPost[] {
+    const key = `${provider}:${profileId}`;
+    let list = this.index.byProfile.get(key);
+    if (!list) this.index.byProfile.set(key, (list = []));
+    return list;
+  }
   posts(filter: { provider?: SandboxProvider; profileId?: string } = {}): SandboxPost[] {
+    if (filter.provider && filter.profileId) return [...this.profilePosts(filter.provider, filter.profileId)];
     return this.data.posts.filter((p) => (!filter.provider || p.provider === filter.provider) && (!filter.profileId || p.profileId === filter.profileId));
   }
 

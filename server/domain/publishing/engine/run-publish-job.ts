@@ -20,7 +20,7 @@ const HEARTBEAT_MS = LEASE_MS / 3;
 const providerLimits = new Map<string, ReturnType<typeof pLimit>>();
 function providerLimit(provider: string) {
   let limit = providerLimits.get(provider);
-  if (!limit) providerLimits.set(provider, (limit = pLimit(Number(process.env.PROVIDER_CONCURRENCY ?? 8))));
+  if (!limit) providerLimits.set(provider, (limit = pLimit(Number(process.env.PROVIDER_CONCURRENCY ?? 32))));
   return limit;
 }
 
