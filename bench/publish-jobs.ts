@@ -13,6 +13,7 @@ import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
 import { makeMp4 } from "../server/testing/media-fixtures.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
+import { pool } from "./pool.ts";
 
 const JOBS = Number(process.argv[2] ?? 400);
 const PER_ACCOUNT = 20; // under the sandbox's (and TikTok's) daily cap of 25 posts per creator
@@ -23,13 +24,6 @@ process.env.API_RATE_LIMIT_PER_MINUTE = "100000000";
 const stack = await startTestStack("bench-publish");
 resetEnv();
 resetPlatformConfig();
-
-async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => { while (next < count) { const i = next++; out[i] = await task(i); } }));
-  return out;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 

@@ -14,6 +14,7 @@ import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
 import { makeMp4 } from "../server/testing/media-fixtures.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
+import { pool } from "./pool.ts";
 
 const POSTS = Number(process.argv[2] ?? 10_000);
 const PER_ACCOUNT = 25;
@@ -21,13 +22,6 @@ const PER_ACCOUNT = 25;
 const stack = await startTestStack("bench-schedule");
 resetEnv();
 resetPlatformConfig();
-
-async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => { while (next < count) { const i = next++; out[i] = await task(i); } }));
-  return out;
-}
 
 try {
   await fetch(`${stack.sandboxUrl}/_sandbox/settings`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ processingMs: 0 }) });

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
+import { ProviderFilter } from "@/components/accounts/provider-filter";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -47,17 +48,7 @@ export function JobsList() {
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-4">
         <div className="flex flex-wrap gap-3">
-          <label className="text-sm">
-            <span className="mr-2 text-slate-600">Platform</span>
-            <select value={provider ?? ""} onChange={(e) => setParam("provider", e.target.value || undefined)} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
-              <option value="">All</option>
-              {providers.map((p) => (
-                <option key={p} value={p}>
-                  {providerLabels[p]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProviderFilter value={provider} onChange={(p) => setParam("provider", p)} />
           <label className="text-sm">
             <span className="mr-2 text-slate-600">Status</span>
             <select value={status ?? ""} onChange={(e) => setParam("status", e.target.value || undefined)} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">

@@ -4,10 +4,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
+import { ProviderFilter } from "@/components/accounts/provider-filter";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import type { ProviderName } from "@/server/domain/accounts/providers";
 import { MetricsChart } from "./metrics-chart";
 import { SyncPanel } from "./sync-panel";
 
@@ -16,11 +17,11 @@ const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
 
 export function PostsView() {
   const trpc = useTRPC();
-  const [provider, setProvider] = useState<ProviderName | "">("");
+  const [provider, setProvider] = useState<ProviderName | undefined>();
   const [sort, setSort] = useState<"recent" | "top">("recent");
   const [rangeDays, setRangeDays] = useState(30);
   const [open, setOpen] = useState<{ accountId: string; postId: string } | null>(null);
-  const posts = useQuery(trpc.analytics.list.queryOptions({ provider: provider || undefined, sort, rangeDays, limit: 100 }));
+  const posts = useQuery(trpc.analytics.list.queryOptions({ provider, sort, rangeDays, limit: 100 }));
   const history = useQuery({ ...trpc.analytics.history.queryOptions(open ?? { accountId: "00000000-0000-4000-8000-000000000000", postId: "-" }), enabled: open !== null });
   const selected = posts.data?.posts.find((p) => open && p.accountId === open.accountId && p.postId === open.postId);
 
@@ -28,17 +29,7 @@ export function PostsView() {
     <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
       <div className="space-y-4">
         <div className="flex flex-wrap gap-3 text-sm">
-          <label>
-            <span className="mr-2 text-slate-600">Platform</span>
-            <select value={provider} onChange={(e) => setProvider(e.target.value as ProviderName | "")} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
-              <option value="">All</option>
-              {providers.map((p) => (
-                <option key={p} value={p}>
-                  {providerLabels[p]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProviderFilter value={provider} onChange={setProvider} />
           <label>
             <span className="mr-2 text-slate-600">Sort</span>
             <select value={sort} onChange={(e) => setSort(e.target.value as "recent" | "top")} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">

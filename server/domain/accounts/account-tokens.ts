@@ -20,6 +20,12 @@ const refreshMarginMs: Record<ProviderName, number> = {
   facebook: 0,
 };
 
+/** An account row by id (a prepared statement: publishing and syncs read it per run). */
+export async function loadAccount(accountId: string): Promise<ConnectedAccount | undefined> {
+  const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [accountId]);
+  return account;
+}
+
 export function refreshDueAt(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): Date | null {
   return account.tokenExpiresAt ? new Date(account.tokenExpiresAt.getTime() - refreshMarginMs[account.provider]) : null;
 }
@@ -65,7 +71,7 @@ export function tokenColumns(tokens: TokenSet) {
 export async function refreshAccountTokens(accountId: string, opts: { force?: boolean } = {}): Promise<ConnectedAccount> {
   // Most calls find the tokens fresh: one plain read, no lock (publishing calls this per request).
   if (!opts.force) {
-    const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [accountId]);
+    const account = await loadAccount(accountId);
     if (account && !isDue(account)) return account;
   }
   return db.$transaction(

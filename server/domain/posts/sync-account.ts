@@ -5,7 +5,7 @@
 import { sql, type ConnectedAccount } from "../../db.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import type { NativePost } from "../../platforms/types.ts";
-import { withAccount } from "../accounts/account-tokens.ts";
+import { loadAccount, withAccount } from "../accounts/account-tokens.ts";
 import { computeCapabilities } from "../accounts/capabilities.ts";
 import { contentOf, mapMetrics, metricNames } from "./metric-mapping.ts";
 
@@ -16,7 +16,7 @@ const BATCH = 1_000;
 export type SyncResult = { accountId: string; posts: number; pages: number; complete: boolean; skipped?: string };
 
 export async function syncAccount(accountId: string): Promise<SyncResult> {
-  const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [accountId]);
+  const account = await loadAccount(accountId);
   if (!account || account.disconnectedAt) return { accountId, posts: 0, pages: 0, complete: false, skipped: "not connected" };
   if (!computeCapabilities(account).readPosts) return { accountId, posts: 0, pages: 0, complete: false, skipped: "cannot read posts" };
   const adapter = adapterFor(account.provider);

@@ -22,16 +22,16 @@ export function presentJob(job: PublishJob, account: Pick<ConnectedAccount, "use
 }
 
 /**
- * The result entry of a media request. A new or active job is accepted (success: true). A
- * replay of a finished job answers its outcome; an unsuccessful one is 502 except on Facebook,
- * whose terminal replays answer 200 with success false (SPEC.md).
+ * How a media job answers the request that made it, or a replay of it: a new or active job is
+ * accepted (success true, `activeStatus`); a published one 200. Another finished job is 502
+ * JOB_NOT_SUCCESSFUL, except on Facebook, whose terminal replays answer 200 with success false
+ * (SPEC.md). Shared by POST /api/v1/posts and POST /api/v1/scheduled-posts.
  */
-export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
-  const base = { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status };
-  if (!terminalStatuses.has(job.status)) return { httpStatus: 202 as const, result: { ...base, success: true, postIds: [] as string[] } };
+export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: boolean, activeStatus: 200 | 202) {
+  if (!terminalStatuses.has(job.status)) return { httpStatus: activeStatus, success: true };
   if (!replay) throw new Error("a new job cannot be terminal");
+  if (job.status === "published") return { httpStatus: 200 as const, success: true };
   const error = job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : undefined;
-  if (job.status === "published") return { httpStatus: 200 as const, result: { ...base, success: true, postIds: job.postIds.length ? job.postIds : job.postId ? [job.postId] : [] } };
   if (account.provider !== "facebook") {
     throw new AppError("JOB_NOT_SUCCESSFUL", `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to try again`, {
       jobId: job.id,
@@ -39,7 +39,14 @@ export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: 
       ...(error ? { error } : {}),
     });
   }
-  return { httpStatus: 200 as const, result: { ...base, success: false, postIds: [] as string[], ...(error ? { error } : {}) } };
+  return { httpStatus: 200 as const, success: false, ...(error ? { error } : {}) };
+}
+
+/** The result entry of a media request to POST /api/v1/posts. */
+export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
+  const { httpStatus, ...outcome } = jobAnswer(job, account, replay, 202);
+  const postIds = job.status === "published" ? (job.postIds.length ? job.postIds : job.postId ? [job.postId] : []) : [];
+  return { httpStatus, result: { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status, postIds, ...outcome } };
 }
 
 /** The words a person recognises a post by: its text, caption, title or message. */

@@ -5,7 +5,7 @@ import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
-import { terminalStatuses } from "../publishing/present-job.ts";
+import { jobAnswer } from "../publishing/present-job.ts";
 import { findReplay } from "../publishing/publish-posts.ts";
 import type { PublishBody } from "../publishing/publishing.schema.ts";
 import { loadAccounts, validatePublishRequest } from "../publishing/validate-request.ts";
@@ -38,21 +38,9 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{
 
 const identity = (account: ConnectedAccount) => ({ accountId: account.id, provider: account.provider, username: account.username });
 
-/**
- * SPEC.md's table: youtube and instagram 202 while the job is active, tiktok 200, facebook 202
- * while active and 200 with the outcome for every terminal replay. Other terminal replays
- * answer as POST /api/v1/posts does: 200 when published, else 502 JOB_NOT_SUCCESSFUL.
- */
+/** SPEC.md's table: youtube and instagram 202 while the job is active, tiktok 200, facebook 202. */
 function scheduleResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
-  const error = job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : undefined;
+  const { httpStatus, ...outcome } = jobAnswer(job, account, replay, account.provider === "tiktok" ? 200 : 202);
   const base = { ...identity(account), scheduledPostIds: job.scheduledPostId ? [job.scheduledPostId] : [], scheduledAt: job.scheduledAt!.toISOString(), jobId: job.id, status: job.status };
-  if (!terminalStatuses.has(job.status)) return { httpStatus: account.provider === "tiktok" ? (200 as const) : (202 as const), result: { ...base, success: true } };
-  if (!replay) throw new Error("a new job cannot be terminal");
-  if (job.status === "published") return { httpStatus: 200 as const, result: { ...base, success: true } };
-  if (account.provider === "facebook") return { httpStatus: 200 as const, result: { ...base, success: false, ...(error ? { error } : {}) } };
-  throw new AppError("JOB_NOT_SUCCESSFUL", `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to schedule again`, {
-    jobId: job.id,
-    status: job.status,
-    ...(error ? { error } : {}),
-  });
+  return { httpStatus, result: { ...base, ...outcome } };
 }

@@ -4,10 +4,11 @@
 // hands to the next run, which asks the flow to recover or marks it `unknown`: the service
 // never submits twice.
 import pLimit from "p-limit";
-import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { sql, type PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
 import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
+import { loadAccount } from "../../accounts/account-tokens.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
@@ -76,7 +77,7 @@ export async function runPublishJob(jobId: string, workerId: string, flows: Flow
   if (!job) return; // finished, canceled, not due, or running elsewhere
   const flow: Flow | undefined = flows[job.provider];
   if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` });
-  const [account] = await sql<ConnectedAccount>("account-by-id", `SELECT * FROM "ConnectedAccount" WHERE id = $1`, [job.accountId]);
+  const account = await loadAccount(job.accountId);
   if (!account) return; // deleted with its jobs (cascade)
   const extendLease = async () => {
     await sql("job-lease", `UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2`, [jobId, workerId, LEASE_MS / 1000]);
