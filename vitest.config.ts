@@ -19,12 +19,20 @@ export default defineConfig({
         },
       },
       {
+        // Carousel slide renderer: a pure module, no database or sandbox.
+        extends: true,
+        test: {
+          name: "render",
+          include: ["server/carousel/render/**/*.test.ts"],
+        },
+      },
+      {
         // Domain, HTTP and CLI tests: the whole stack on a fresh database.
         extends: true,
         test: {
           name: "app",
           include: ["server/**/*.test.ts"],
-          exclude: ["server/platforms/**"],
+          exclude: ["server/platforms/**", "server/carousel/render/**"],
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],
         },

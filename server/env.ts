@@ -25,6 +25,13 @@ const schema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   FACEBOOK_PUBLIC_WRITE: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_IMAGE_MODEL: z.string().optional(),
+  CAROUSEL_GENERATION_CREDITS: z.coerce.number().int().min(0).default(1),
+  CAROUSEL_IMAGE_CREDITS: z.coerce.number().int().min(0).default(1),
+  URL_FETCH_ALLOW_CIDRS: z.string().default(""),
 });
 
 type Secrets = { authSecret: string; tokenEncryptionKey: string; storageSigningKey: string; postgresPassword: string };
@@ -47,6 +54,12 @@ export type Env = {
   apiRateLimitPerMinute: number | undefined;
   facebookPublicWrite: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** an OpenAI-compatible API for carousel copy (and images, with imageModel); null: the built-in writer */
+  llm: { baseUrl: string; apiKey: string; model: string; imageModel: string | null } | null;
+  carouselGenerationCredits: number;
+  carouselImageCredits: number;
+  /** private ranges the URL fetcher may reach anyway (an intranet wiki, say); empty by default */
+  urlFetchAllowCidrs: string[];
 };
 
 let cached: Env | undefined;
@@ -86,6 +99,12 @@ export function env(): Env {
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     facebookPublicWrite: e.FACEBOOK_PUBLIC_WRITE,
     logLevel: e.LOG_LEVEL,
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ""), apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL ?? "gpt-4o-mini", imageModel: e.LLM_IMAGE_MODEL ?? null }
+      : null,
+    carouselGenerationCredits: e.CAROUSEL_GENERATION_CREDITS,
+    carouselImageCredits: e.CAROUSEL_IMAGE_CREDITS,
+    urlFetchAllowCidrs: e.URL_FETCH_ALLOW_CIDRS.split(",").map((s) => s.trim()).filter(Boolean),
   };
   return cached;
 }

@@ -8,4 +8,5 @@ export const navItems = [
   { href: "/jobs", label: "Jobs" },
   { href: "/settings", label: "Settings" },
   { href: "/api-reference", label: "API reference" },
+  { href: "/connect-agent", label: "Connect an agent" },
 ] as const;

@@ -125,7 +125,17 @@ sandbox
     print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));
   });
 
+program
+  .command("mcp")
+  .description("Serve the tool interface (MCP) on stdin/stdout for a local agent, as the API key in POSTEADY_API_KEY")
+  .action(async () => {
+    const { serveMcpOverStdio } = await import("../mcp/stdio.ts");
+    await serveMcpOverStdio();
+  });
+
 async function main() {
+  // `mcp` speaks JSON-RPC on stdout: whatever a library would print there goes to stderr.
+  if (process.argv[2] === "mcp") console.log = console.info = console.debug = console.error;
   const database = await openDatabase();
   let code = 0;
   try {
@@ -137,7 +147,9 @@ async function main() {
     code = 1;
   } finally {
     const { closeDb } = await import("../db.ts");
-    await closeDb().catch(() => {});
+    // A write still in flight when a command ends (`mcp` touching its key's "last used", say) can
+    // keep a pooled connection that Prisma's disconnect never returns: closing waits a while, no more.
+    await Promise.race([closeDb().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
     await database.stop();
   }
   process.exit(code);

@@ -1,5 +1,8 @@
 // The REST table: every /api/v1 operation and the one domain call behind it.
 import { listAccounts } from "../domain/accounts/list-accounts.ts";
+import { createCarousel } from "../domain/carousels/create-carousel.ts";
+import { getCarousel } from "../domain/carousels/get-carousel.ts";
+import { getCarouselOptions } from "../domain/carousels/get-carousel-options.ts";
 import { confirmUpload } from "../domain/media/confirm-upload.ts";
 import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
@@ -15,6 +18,7 @@ import { handle, type RouteHandler } from "./handle.ts";
 import { reply } from "./operation.ts";
 import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
+import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations/carousels.ts";
 import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
@@ -50,5 +54,14 @@ export const routes: Route[] = [
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
   { op: listPostsOp, handler: handle(listPostsOp, (scope, { query }) => listPosts(scope, query)) },
   { op: repostOp, handler: handle(repostOp, async (scope, { body }) => reply(201, await repost(scope, body))) },
+  { op: carouselOptionsOp, handler: handle(carouselOptionsOp, (scope, { query }) => getCarouselOptions(scope, query)) },
+  {
+    op: createCarouselOp,
+    handler: handle(createCarouselOp, async (scope, { body }) => {
+      const answer = await createCarousel(scope, body);
+      return reply(answer.status, answer.body);
+    }),
+  },
+  { op: getCarouselOp, handler: handle(getCarouselOp, (scope, { params }) => getCarousel(scope, params.id)) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
 ];

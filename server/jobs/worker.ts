@@ -1,10 +1,12 @@
 // `npm run worker`: a worker process. Any number can run, on any machines, against one
 // database; `npm start` runs one. Scheduled tasks (crontab) run once per tick across all.
 import { Logger, run, type TaskList } from "graphile-worker";
+import { builtinTemplates, renderPreview } from "../carousel/render/index.ts";
 import { closeDb } from "../db.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
+import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
@@ -16,9 +18,11 @@ export const taskList: TaskList = {
   "publish-job": publishJobTask,
   "sync-account": syncAccountTask,
   "schedule-syncs": scheduleSyncsTask,
+  "generate-carousel": generateCarouselTask,
+  "sweep-carousels": sweepCarouselsTask,
 };
 
-const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m", "* * * * * schedule-syncs"].join("\n");
+const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m", "* * * * * schedule-syncs", "*/5 * * * * sweep-carousels"].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
 // a busy worker does not spend its time writing them.
@@ -47,6 +51,9 @@ const runner = await run({
   logger: queueLogger,
 });
 log.info("worker started", { concurrency });
+// The renderer's first slide in a process costs over a second (font parsing, layout engine
+// start-up): pay it at boot rather than in someone's carousel.
+void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));
 const watchdog = startWatchdog(runner);
 
 const stop = async () => {

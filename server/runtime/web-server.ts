@@ -1,5 +1,5 @@
-// The web process: one Node HTTP server. The machine-facing doors (/api/v1, storage URLs, health) are
-// answered directly by server/http; everything else (dashboard pages, tRPC, next-auth) is
+// The web process: one Node HTTP server. The machine-facing doors (/api/v1, /api/mcp, storage URLs, health) are
+// answered directly by server/http and server/mcp; everything else (dashboard pages, tRPC, next-auth) is
 // handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
 // request on a 2-core machine, which the API's latency targets cannot afford (README).
 import http from "node:http";
@@ -12,6 +12,8 @@ import type { RouteHandler } from "../http/handle.ts";
 import { errorResponse, json } from "../http/responses.ts";
 import { matchRoute } from "../http/router.ts";
 import { serveStorage } from "../http/storage-routes.ts";
+import { MCP_PATH } from "../mcp/endpoint.ts";
+import { serveMcp } from "../mcp/http-door.ts";
 
 const dev = process.argv.includes("--dev");
 const e = env();
@@ -53,6 +55,8 @@ const server = http.createServer((req, res) => {
     return void serve(req, res, handler, "params" in match ? match.params : {}).catch(done);
   }
   if (pathname.startsWith("/storage/")) return void serveStorage(req, res, pathname).catch(done);
+  // the tool interface (MCP over Streamable HTTP), beside the REST door it mirrors
+  if (pathname === MCP_PATH) return void serveMcp(req, res).catch(done);
   const health = healthRoutes[pathname];
   if (health) return void serve(req, res, health, {}).catch(done);
   return void Promise.resolve(nextHandler(req, res)).catch(done);

@@ -26,6 +26,8 @@ export async function startTestStack(name: string): Promise<TestStack> {
   process.env.HOST = "127.0.0.1";
   process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   process.env.LOG_LEVEL ??= "warn";
+  // The URL fetcher refuses loopback; tests serve pages on 127.0.0.2 and allow exactly that address.
+  process.env.URL_FETCH_ALLOW_CIDRS ??= "127.0.0.2/32";
   process.env.SYNC_INTERVAL_MINUTES ??= "0"; // syncs only when a test asks (background ones would take its faults)
   resetEnv();
   resetPlatformConfig();

@@ -6,6 +6,7 @@ import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
 import { analyticsRouter } from "./routers/analytics.ts";
+import { brandsRouter, carouselsRouter } from "./routers/carousels.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -18,6 +19,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   schedules: schedulesRouter,
   analytics: analyticsRouter,
+  carousels: carouselsRouter,
+  brands: brandsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ export const tags = [
   { name: "Publishing", description: "Publish text now, or media as durable jobs; follow jobs to their outcome." },
   { name: "Posts", description: "Published posts and their metrics, as synchronized from the platforms; reposts." },
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
+  { name: "Carousels", description: "Image carousels generated from a topic, a text or a link, rendered into the media library." },
   { name: "Reference", description: "The machine-readable description of this API." },
 ] as const;
 

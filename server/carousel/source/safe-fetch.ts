@@ -1,0 +1,172 @@
+// Fetching a user-supplied URL without letting it reach our own network (SSRF). Only http(s);
+// every address a name resolves to must be public unicast, checked when the connection is
+// made (the socket connects to the very address that was checked, so a DNS answer cannot
+// change in between) and again for every redirect; bounded in size, time and redirects.
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { env } from "../../env.ts";
+
+export class UrlRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UrlRefusedError";
+  }
+}
+
+export class UrlFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UrlFetchError";
+  }
+}
+
+export type FetchLimits = { maxBytes: number; timeoutMs: number; maxRedirects: number };
+export const defaultFetchLimits: FetchLimits = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
+
+export type FetchedPage = { url: string; contentType: string; body: string };
+
+const textTypes = ["text/html", "application/xhtml+xml", "text/plain"];
+
+function allowedRanges(): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
+  return env().urlFetchAllowCidrs.map((cidr) => ipaddr.parseCIDR(cidr));
+}
+
+/** Public unicast only (after unwrapping IPv4-mapped IPv6), unless an operator allowed the range. */
+export function isPermittedAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() === "unicast") return true;
+  return allowedRanges().some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+}
+
+/** Scheme, credentials and literal addresses: what can be refused without a network. */
+export function checkUrlShape(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlRefusedError("is not a valid URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UrlRefusedError(`uses the ${url.protocol.replace(":", "")} scheme; only http and https are fetched`);
+  if (url.username || url.password) throw new UrlRefusedError("must not carry credentials");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && !isPermittedAddress(host)) throw new UrlRefusedError("points at a private, loopback or link-local address");
+  return url;
+}
+
+/** Resolves the host and refuses it unless every address is permitted (a name with one private address is refused). */
+export async function checkUrlTarget(raw: string): Promise<URL> {
+  const url = checkUrlShape(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) return url;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new UrlRefusedError(`names a host that does not resolve (${host})`);
+  }
+  if (addresses.length === 0 || addresses.some((a) => !isPermittedAddress(a.address))) {
+    throw new UrlRefusedError("resolves to a private, loopback or link-local address");
+  }
+  return url;
+}
+
+// The connection's own lookup: resolve, refuse unless every address is permitted, connect to the checked one.
+const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
+    if (err) return callback(err, "", 0);
+    const refused = addresses.length === 0 || addresses.some((a) => !isPermittedAddress(a.address));
+    if (refused) return callback(new UrlRefusedError("resolves to a private, loopback or link-local address"), "", 0);
+    const family = options.family === 6 || options.family === 4 ? options.family : undefined;
+    const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, usable);
+    const first = usable[0]!;
+    callback(null, first.address, first.family);
+  });
+};
+
+/** GETs a page's text, following at most `maxRedirects` redirects, each checked like the first URL. */
+export async function fetchPage(raw: string, limits: FetchLimits = defaultFetchLimits): Promise<FetchedPage> {
+  const deadline = Date.now() + limits.timeoutMs;
+  let url = checkUrlShape(raw);
+  for (let hop = 0; ; hop++) {
+    const answer = await request(url, limits, deadline);
+    if ("location" in answer) {
+      if (hop >= limits.maxRedirects) throw new UrlFetchError(`more than ${limits.maxRedirects} redirects`);
+      url = checkUrlShape(new URL(answer.location, url).toString());
+      continue;
+    }
+    return { url: url.toString(), ...answer };
+  }
+}
+
+function request(url: URL, limits: FetchLimits, deadline: number): Promise<{ location: string } | { contentType: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return reject(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`));
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        lookup: guardedLookup,
+        // Identity only: a compressed body could expand far beyond the size limit.
+        headers: { "User-Agent": "PosteadyCarousel/1.0 (+self-hosted)", Accept: "text/html,application/xhtml+xml,text/plain;q=0.8", "Accept-Encoding": "identity" },
+        timeout: remaining,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if ([301, 302, 303, 307, 308].includes(status)) {
+          res.resume();
+          const location = res.headers.location;
+          return location ? resolve({ location }) : reject(new UrlFetchError(`redirect ${status} without a Location`));
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return reject(new UrlFetchError(`the page answered HTTP ${status}`));
+        }
+        const contentType = (res.headers["content-type"] ?? "text/html").toLowerCase();
+        const mime = contentType.split(";")[0]!.trim();
+        if (!textTypes.includes(mime)) {
+          res.destroy();
+          return reject(new UrlFetchError(`the page is ${mime}, not HTML or text`));
+        }
+        const declared = Number(res.headers["content-length"] ?? 0);
+        if (declared > limits.maxBytes) {
+          res.destroy();
+          return reject(new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limits.maxBytes) {
+            res.destroy();
+            reject(new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ contentType: mime, body: decode(Buffer.concat(chunks), contentType) }));
+        res.on("error", (err) => reject(new UrlFetchError(err.message)));
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`)), remaining);
+    req.on("timeout", () => req.destroy(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`)));
+    req.on("error", (err) => reject(err instanceof UrlRefusedError || err instanceof UrlFetchError ? err : new UrlFetchError(err.message)));
+    req.on("close", () => clearTimeout(timer));
+    req.end();
+  });
+}
+
+function decode(bytes: Buffer, contentType: string): string {
+  const charset = /charset=([\w-]+)/.exec(contentType)?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}

@@ -1,0 +1,25 @@
+// Every tool of the MCP door, in the order tools/list answers them. A new tool is one
+// defineTool() in a file of this folder, added here (see README "Tool interface").
+import type { McpTool } from "../tool.ts";
+import { listAccountsTool } from "./accounts.ts";
+import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
+import { confirmMediaUploadTool, createMediaUploadTool, listMediaTool } from "./media.ts";
+import { listPostsTool } from "./posts.ts";
+import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
+import { cancelScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
+
+export const tools: McpTool[] = [
+  listAccountsTool,
+  listMediaTool,
+  createMediaUploadTool,
+  confirmMediaUploadTool,
+  publishPostTool,
+  schedulePostTool,
+  getPublishStatusTool,
+  listScheduledPostsTool,
+  cancelScheduledPostTool,
+  listPostsTool,
+  getCarouselOptionsTool,
+  createCarouselTool,
+  getCarouselTool,
+];

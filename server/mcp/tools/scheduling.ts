@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
+import { listScheduledPosts } from "../../domain/scheduling/list-scheduled-posts.ts";
+import { schedulePosts } from "../../domain/scheduling/schedule-posts.ts";
+import {
+  cancelQuery,
+  cancelResponseSchema,
+  listScheduledQuery,
+  scheduleBody,
+  scheduledPostListSchema,
+  scheduledPostParams,
+  scheduleResponseSchema,
+} from "../../domain/scheduling/scheduling.schema.ts";
+import { defineTool } from "../tool.ts";
+import { modeRules } from "./publishing.ts";
+
+export const schedulePostTool = defineTool({
+  name: "schedule_post",
+  title: "Schedule a post",
+  description: [
+    "Schedules a post: the arguments of publish_post plus scheduledAt (ISO 8601 with an offset or Z, in the future) and an optional IANA timezone (for display).",
+    modeRules,
+    "Every rule is checked now, and every account needs capabilities.schedulePosts. The result has scheduledPostIds (for cancel_scheduled_post) and, for media, a jobId (for get_publish_status) with status scheduled.",
+  ].join(" "),
+  input: scheduleBody,
+  output: scheduleResponseSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: async (scope, input) => (await schedulePosts(scope, input)).body,
+});
+
+export const listScheduledPostsTool = defineTool({
+  name: "list_scheduled_posts",
+  title: "List scheduled posts",
+  description:
+    "Scheduled posts of the workspace, soonest first, in every status (a published one keeps its postId and permalink): filter by provider and status; limit 1 to 100 (default 20), offset. Posts published immediately are not listed.",
+  input: listScheduledQuery,
+  output: scheduledPostListSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: (scope, input) => listScheduledPosts(scope, input),
+});
+
+export const cancelScheduledPostTool = defineTool({
+  name: "cancel_scheduled_post",
+  title: "Cancel a scheduled post",
+  description:
+    "Cancels a scheduled post whose publishing has not started: scheduledPostId from schedule_post or list_scheduled_posts, platform its provider. Answers { canceled: 1 }; its job becomes canceled. Once publishing has started, or when it is already canceled or published: POST_NOT_CANCELLABLE and nothing changes. Never deletes anything already on a platform.",
+  input: z.strictObject({
+    scheduledPostId: scheduledPostParams.shape.id.meta({ description: "A scheduledPostId of schedule_post or list_scheduled_posts" }),
+    platform: cancelQuery.shape.platform,
+  }),
+  output: cancelResponseSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  run: (scope, input) => cancelScheduledPost(scope, input.scheduledPostId, input.platform),
+});
