@@ -9,7 +9,7 @@ import {
 import { defineOperation } from "../operation.ts";
 
 const carouselId = "2b7c9d1e-4f3a-4b5c-8d6e-9f0a1b2c3d4e";
-const mediaUrl = "https://posteady.example/storage/media/slide.jpg?expires=1795000000&signature=…";
+const mediaUrl = "https://posteady.example/storage/object/media/slide.jpg?expires=1795000000&signature=c2lnbmF0dXJl";
 
 export const carouselOptionsOp = defineOperation({
   operationId: "getCarouselOptions",
