@@ -159,4 +159,31 @@ describe("GET /api/v1/accounts", () => {
     });
     expect(res.json.accounts.find((acc: { provider: string }) => acc.provider === "instagram").accountType).toBe("creator");
   });
+
+  it("under a stream of concurrent lists, every list asked after an account was added shows it", async () => {
+    const t = await createWorkspaceWithKey();
+    // a key per client: each has its own rate-limit budget
+    const keys = await Promise.all(Array.from({ length: 24 }, (_, i) => createApiKey(t.scope, { name: `client ${i}` })));
+    let added = false;
+    let stop = false;
+    const stale: number[] = [];
+    const client = async (key: string) => {
+      while (!stop) {
+        const askedAfterAdd = added;
+        const res = await api(key)("GET", "/api/v1/accounts");
+        expect(res.status).toBe(200);
+        if (askedAfterAdd && res.json.accounts.length !== 1) stale.push(res.json.accounts.length);
+      }
+    };
+    const clients = keys.map(({ key }) => client(key));
+    await sleep(300);
+    await db.connectedAccount.create({
+      data: { workspaceId: t.workspace.id, provider: "x", providerAccountId: "9", username: "new", displayName: "New", accessTokenEnc: "x", scopes: [], pageTasks: [] },
+    });
+    added = true;
+    await sleep(300);
+    stop = true;
+    await Promise.all(clients);
+    expect(stale).toEqual([]);
+  });
 });

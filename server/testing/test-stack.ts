@@ -83,7 +83,9 @@ async function freshDatabase(name: string): Promise<Database> {
     await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await c.query(`CREATE DATABASE "${dbName}"`);
   });
-  const url = admin.replace(/\/postgres$/, `/${dbName}`);
+  const target = new URL(admin);
+  target.pathname = `/${dbName}`; // (keeps the socket directory the admin URL may carry)
+  const url = target.toString();
   await applyMigrations(url, env().projectRoot);
   await migrateQueue(url);
   return {

@@ -1,5 +1,6 @@
 import { sql, type ConnectedAccount } from "../../db.ts";
 import type { Scope } from "../access.ts";
+import { coalesceReads } from "../coalesce-reads.ts";
 import type { AccountView } from "./accounts.schema.ts";
 import { computeCapabilities } from "./capabilities.ts";
 import type { ProviderName } from "./providers.ts";
@@ -27,15 +28,19 @@ function instagramType(value: string | null): "business" | "creator" | "unknown"
 /**
  * SPEC.md: the key's workspace only; TikTok accounts connected through login-kit are not listed.
  * Plain SQL: this is the API's hottest read, and Prisma's per-query cost was 5× the query's.
+ * Concurrent lists of one workspace share a query that started after each request arrived.
  */
 export async function listAccounts(scope: Scope) {
-  const rows = await sql<AccountRow & { provider: ProviderName }>(
+  return { accounts: (await readAccounts(scope.workspaceId)).map(presentAccount) };
+}
+
+const readAccounts = coalesceReads((workspaceId) =>
+  sql<AccountRow & { provider: ProviderName }>(
     "list-accounts",
     `SELECT id, provider, username, "displayName", "accountType", "connectionMethod", scopes, "pageTasks", "needsReconnect"
        FROM "ConnectedAccount"
       WHERE "workspaceId" = $1 AND "disconnectedAt" IS NULL AND (provider <> 'tiktok' OR "connectionMethod" = 'business')
       ORDER BY provider, "createdAt"`,
-    [scope.workspaceId],
-  );
-  return { accounts: rows.map(presentAccount) };
-}
+    [workspaceId],
+  ),
+);

@@ -5,7 +5,8 @@ import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
-import { sandbox, sandboxPosts } from "../../testing/platform-fixtures.ts";
+import { withAccount } from "../accounts/account-tokens.ts";
+import { sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { publish, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { syncAccount } from "./sync-account.ts";
 
@@ -96,6 +97,50 @@ describe("GET /api/v1/posts after a sync", () => {
     expect(listed.json.posts).toHaveLength(100);
     const dates = listed.json.posts.map((p: { postedAt: string }) => p.postedAt);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe("totalMatched", () => {
+  it("equals a count of the matching live posts for any range and provider, through syncs, platform deletions and removed posts", async () => {
+    const t = await setup();
+    const x = await connectAccount(t.scope, "x");
+    const threads = await connectAccount(t.scope, "threads");
+    await sandbox("POST", "/_sandbox/posts/seed", { provider: "x", username: x.username, count: 250, days: 20 });
+    await sandbox("POST", "/_sandbox/posts/seed", { provider: "threads", username: threads.username, count: 120, days: 45 });
+    await syncAccount(x.accountId);
+    await syncAccount(threads.accountId);
+    const exact = async (rangeDays: number, provider?: string) => {
+      const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "SyncedPost" WHERE "workspaceId" = $1::uuid AND NOT deleted AND "postedAt" >= now() - make_interval(days => $2) AND ($3::text IS NULL OR provider::text = $3)`,
+        t.workspace.id, rangeDays, provider ?? null,
+      );
+      return row!.n;
+    };
+    const check = async () => {
+      for (const rangeDays of [1, 2, 7, 19, 30, 3650]) {
+        for (const provider of [undefined, "x", "threads"]) {
+          const res = await t.call("GET", `/api/v1/posts?rangeDays=${rangeDays}${provider ? `&provider=${provider}` : ""}`);
+          expect(res.json.totalMatched, `rangeDays=${rangeDays} provider=${provider}`).toBe(await exact(rangeDays, provider));
+        }
+      }
+    };
+    await check();
+    expect(await exact(3650)).toBe(370);
+
+    // Deleted on the platform: the next sync marks them deleted and they stop counting.
+    const gone = (await sandboxPosts("x", x.username)).slice(0, 7);
+    for (const post of gone) {
+      await withAccount(x.accountId, (c) => fetch(`${sandboxUrl()}/x/api/2/tweets/${post.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${c.accessToken}` } }));
+    }
+    await syncAccount(x.accountId);
+    expect(await exact(3650)).toBe(363);
+    await check();
+
+    // Posts removed outright (an account's posts go with it) and a post whose date changed.
+    await db.$executeRawUnsafe(`UPDATE "SyncedPost" SET "postedAt" = now() - interval '40 days' WHERE id = (SELECT id FROM "SyncedPost" WHERE "accountId" = $1::uuid AND NOT deleted ORDER BY "postedAt" DESC LIMIT 1)`, x.accountId);
+    await db.syncedPost.deleteMany({ where: { accountId: threads.accountId } });
+    await check();
+    expect((await t.call("GET", "/api/v1/posts?rangeDays=3650")).json.totalMatched).toBe(243);
   });
 });
 
