@@ -31,11 +31,13 @@ BEGIN
   RETURN NULL\003B
 END';
 
+-- (Rows are deleted with their account or workspace: the emptied days go too.)
 CREATE FUNCTION "SyncedPost_count_deleted"() RETURNS trigger LANGUAGE plpgsql AS U&'
 BEGIN
   INSERT INTO "SyncedPostDayCount" AS c ("accountId", day, live)
   SELECT "accountId", ("postedAt" AT TIME ZONE ''UTC'')::date, -count(*) FROM old_rows WHERE NOT deleted GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT ("accountId", day) DO UPDATE SET live = c.live + EXCLUDED.live\003B
+  DELETE FROM "SyncedPostDayCount" c USING (SELECT DISTINCT "accountId" FROM old_rows) o WHERE c."accountId" = o."accountId" AND c.live = 0\003B
   RETURN NULL\003B
 END';
 

@@ -139,6 +139,7 @@ describe("totalMatched", () => {
     // Posts removed outright (an account's posts go with it) and a post whose date changed.
     await db.$executeRawUnsafe(`UPDATE "SyncedPost" SET "postedAt" = now() - interval '40 days' WHERE id = (SELECT id FROM "SyncedPost" WHERE "accountId" = $1::uuid AND NOT deleted ORDER BY "postedAt" DESC LIMIT 1)`, x.accountId);
     await db.syncedPost.deleteMany({ where: { accountId: threads.accountId } });
+    expect(await db.syncedPostDayCount.count({ where: { accountId: threads.accountId } })).toBe(0); // no empty days left behind
     await check();
     expect((await t.call("GET", "/api/v1/posts?rangeDays=3650")).json.totalMatched).toBe(243);
   });
