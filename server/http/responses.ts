@@ -9,7 +9,7 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-  const text = status === 204 ? null : JSON.stringify(body, bigintSafe);
+  const text = status === 204 ? null : stringify(body);
   const response = new Response(text, { status, headers: h });
   if (text !== null) serialized.set(response, text);
   return response;
@@ -20,8 +20,18 @@ export function serializedBody(response: Response): string | undefined {
   return serialized.get(response);
 }
 
-function bigintSafe(_key: string, value: unknown) {
-  return typeof value === "bigint" ? Number(value) : value;
+/**
+ * JSON with bigints (byte counts from the database) as numbers. A replacer slows every
+ * stringify down severalfold (measured at 13% of a 100-post answer's CPU), so it is used only
+ * for the bodies that hold a bigint, which make JSON.stringify throw.
+ */
+function stringify(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(body, (_key, value: unknown) => (typeof value === "bigint" ? Number(value) : value));
+  }
 }
 
 export function errorResponse(err: unknown, headers?: Headers): Response {

@@ -40,37 +40,38 @@ const order = {
   top: `p.views DESC NULLS LAST, p.likes DESC NULLS LAST, p."postedAt" DESC, p.id DESC`,
 };
 
-// The accounts whose posts may be listed are resolved first and passed as an array: a plain
-// filter the planner estimates well, on indexes that also carry accountId (see the migration).
+// The accounts whose posts may be listed (SPEC.md: not disconnected, no TikTok Login Kit
+// connections), as one array: a plain filter on indexes that also carry accountId (see the
+// migration). `known` tells a foreign accountId (404) from one without posts.
+const accounts = `acc AS (
+  SELECT coalesce(array_agg(id) FILTER (WHERE "disconnectedAt" IS NULL AND (provider <> 'tiktok' OR "connectionMethod" = 'business')
+           AND ($3::"Provider" IS NULL OR provider = $3::"Provider") AND ($4::uuid IS NULL OR id = $4::uuid)), '{}') AS ids,
+         coalesce(bool_or(id = $4::uuid), false) AS known
+    FROM "ConnectedAccount" WHERE "workspaceId" = $1)`;
 const since = `now() - make_interval(days => $2)`;
 const where = `p."workspaceId" = $1 AND NOT p.deleted AND p."postedAt" >= ${since}
-  AND ($3::"Provider" IS NULL OR p.provider = $3::"Provider") AND p."accountId" = ANY($4::uuid[])`;
+  AND ($3::"Provider" IS NULL OR p.provider = $3::"Provider") AND p."accountId" = ANY((SELECT ids FROM acc)::uuid[])`;
 // totalMatched: whole UTC days after the range's first from the per-day counts the SyncedPost
 // triggers keep, plus the posts of that first, partial day from the index. Counting tens of
 // thousands of posts per request instead saturated the CPU under concurrent reads.
 const firstDay = `((${since}) AT TIME ZONE 'UTC')::date`;
-const total = `(SELECT coalesce(sum(live), 0) FROM "SyncedPostDayCount" WHERE "accountId" = ANY($4::uuid[]) AND day > ${firstDay})
+const total = `(SELECT coalesce(sum(live), 0) FROM "SyncedPostDayCount" WHERE "accountId" = ANY((SELECT ids FROM acc)::uuid[]) AND day > ${firstDay})
   + (SELECT count(*) FROM "SyncedPost" p WHERE ${where} AND p."postedAt" < (${firstDay} + 1)::timestamp AT TIME ZONE 'UTC')`;
-// One statement: the count, and the page joined to it (no page rows: one row of nulls).
-const pageSql = (sort: keyof typeof order) => `WITH total AS (SELECT ${total} AS total),
+// One statement, one round trip: the accounts, the count, and the page joined to them (no page
+// rows: one row of nulls).
+const pageSql = (sort: keyof typeof order) => `WITH ${accounts}, total AS (SELECT ${total} AS total),
   page AS (SELECT p.* FROM "SyncedPost" p WHERE ${where} ORDER BY ${order[sort]} LIMIT $5)
-  SELECT total.total, ${columns} FROM total LEFT JOIN (page p JOIN "ConnectedAccount" a ON a.id = p."accountId") ON true ORDER BY ${order[sort]}`;
+  SELECT acc.known, total.total, ${columns}
+    FROM acc CROSS JOIN total LEFT JOIN (page p JOIN "ConnectedAccount" a ON a.id = p."accountId") ON true
+   ORDER BY ${order[sort]}`;
 
 export async function listPosts(scope: Scope, query: ListPostsQuery) {
-  const accounts = await sql<{ id: string; provider: string; listed: boolean }>(
-    "posts-accounts",
-    `SELECT id, provider, ("disconnectedAt" IS NULL AND (provider <> 'tiktok' OR "connectionMethod" = 'business')) AS listed FROM "ConnectedAccount" WHERE "workspaceId" = $1`,
-    [scope.workspaceId],
-  );
-  if (query.accountId && !accounts.some((a) => a.id === query.accountId)) throw notFound("Account");
-  const listed = accounts
-    .filter((a) => a.listed && (!query.accountId || a.id === query.accountId) && (!query.provider || a.provider === query.provider))
-    .map((a) => a.id);
-  const rows = await sql<Row & { total: string }>(
+  const rows = await sql<Row & { known: boolean; total: string }>(
     `posts-${query.sort}`,
     pageSql(query.sort),
-    [scope.workspaceId, query.rangeDays, query.provider ?? null, listed, query.limit],
+    [scope.workspaceId, query.rangeDays, query.provider ?? null, query.accountId ?? null, query.limit],
   );
+  if (query.accountId && !rows[0]!.known) throw notFound("Account");
   const posts = rows.filter((row) => row.nativeId !== null).map(presentPost);
   return { posts, totalMatched: Number(rows[0]!.total), rangeDays: query.rangeDays };
 }
