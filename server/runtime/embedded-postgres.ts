@@ -34,75 +34,56 @@ export async function ensureEmbeddedPostgres(opts: {
   database: string;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const pgDir = path.resolve(opts.dataDir, "postgres");
+  const pgDir = path.join(opts.dataDir, "postgres");
   const log = opts.log ?? (() => {});
-  // The processes of this installation connect through a unix socket in the data directory when
-  // its path fits (a query costs about a quarter less CPU than over loopback TCP), else by TCP.
-  const url = (server: Server, db = opts.database) =>
-    `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${server.port}/${db}` +
-    (server.socketDir ? `?host=${encodeURIComponent(server.socketDir)}` : "");
+  const url = (port: number, db = opts.database) =>
+    `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
 
-  const running = await findRunning(pgDir, (server) => url(server, "postgres"));
+  const running = await findRunning(pgDir, (port) => url(port, "postgres"));
   if (running) {
     await ensureDatabase(url(running, "postgres"), opts.database);
-    return { url: url(running), port: running.port, owned: false, stop: async () => {} };
+    return { url: url(running), port: running, owned: false, stop: async () => {} };
   }
 
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) assertTraversableByPostgres(pgDir);
   const port = await freePort();
-  const make = (socketDir: string) =>
-    new EmbeddedPostgres({
-      databaseDir: pgDir,
-      port,
-      user: USER,
-      password: opts.password,
-      persistent: true,
-      createPostgresUser: isRoot,
-      // Loopback TCP, and a socket only in our own data directory: never a system PostgreSQL's.
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir}`, "-c", "max_connections=300"],
-      onLog: (m: unknown) => log(String(m).trimEnd()),
-      onError: (m: unknown) => log(String(m).trimEnd()),
-    });
-  const socketDir = `${pgDir}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH ? pgDir : "";
-  let server = make(socketDir);
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: USER,
+    password: opts.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    // TCP on loopback only; no unix socket, so it never collides with a system PostgreSQL.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=300"],
+    onLog: (m: unknown) => log(String(m).trimEnd()),
+    onError: (m: unknown) => log(String(m).trimEnd()),
+  });
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     await server.initialise();
   }
-  const started: Server = { port, socketDir };
   try {
     await server.start();
   } catch {
     // Another process may have started it between our check and our start.
-    const other = await findRunning(pgDir, (s) => url(s, "postgres"));
-    if (other) {
-      await ensureDatabase(url(other, "postgres"), opts.database);
-      return { url: url(other), port: other.port, owned: false, stop: async () => {} };
-    }
-    if (!socketDir) throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
-    // Some mounted file systems cannot hold a socket: TCP alone then.
-    server = make("");
-    started.socketDir = "";
-    await server.start().catch(() => {
-      throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
-    });
+    const other = await findRunning(pgDir, (p) => url(p, "postgres"));
+    if (!other) throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
+    await ensureDatabase(url(other, "postgres"), opts.database);
+    return { url: url(other), port: other, owned: false, stop: async () => {} };
   }
-  await ensureDatabase(url(started, "postgres"), opts.database);
+  await ensureDatabase(url(port, "postgres"), opts.database);
   // Another process (npm start, a test run) may have started using this server meanwhile:
   // leave it running for them rather than pulling it from under their feet.
   const stop = async () => {
-    if (!(await hasOtherClients(url(started, "postgres")))) await server.stop();
+    if (!(await hasOtherClients(url(port, "postgres")))) await server.stop();
   };
-  return { url: url(started), port, owned: true, stop };
+  return { url: url(port), port, owned: true, stop };
 }
 
-type Server = { port: number; socketDir: string };
-/** sun_path holds 108 bytes with its terminating NUL; PostgreSQL refuses longer socket paths. */
-const MAX_SOCKET_PATH = 103;
-
-/** Port and socket directory of a live server on this data directory, read from its postmaster.pid. */
-async function findRunning(pgDir: string, urlFor: (server: Server) => string): Promise<Server | undefined> {
+/** Port of a live server on this data directory, read from its postmaster.pid. */
+async function findRunning(pgDir: string, urlFor: (port: number) => string): Promise<number | undefined> {
   let lines: string[];
   try {
     lines = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
@@ -110,8 +91,8 @@ async function findRunning(pgDir: string, urlFor: (server: Server) => string): P
     return undefined;
   }
   const pid = Number(lines[0]);
-  const server = { port: Number(lines[3]), socketDir: (lines[4] ?? "").trim() };
-  if (!pid || !server.port) return undefined;
+  const port = Number(lines[3]);
+  if (!pid || !port) return undefined;
   try {
     process.kill(pid, 0);
   } catch (err) {
@@ -119,11 +100,11 @@ async function findRunning(pgDir: string, urlFor: (server: Server) => string): P
     if ((err as NodeJS.ErrnoException).code !== "EPERM") return undefined;
   }
   for (let attempt = 0; attempt < 50; attempt++) {
-    const client = new pg.Client({ connectionString: urlFor(server) });
+    const client = new pg.Client({ connectionString: urlFor(port) });
     try {
       await client.connect();
       await client.end();
-      return server;
+      return port;
     } catch {
       await client.end().catch(() => {});
       await new Promise((r) => setTimeout(r, 200)); // starting up or shutting down

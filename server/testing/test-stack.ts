@@ -84,7 +84,7 @@ async function freshDatabase(name: string): Promise<Database> {
     await c.query(`CREATE DATABASE "${dbName}"`);
   });
   const target = new URL(admin);
-  target.pathname = `/${dbName}`; // (keeps the socket directory the admin URL may carry)
+  target.pathname = `/${dbName}`;
   const url = target.toString();
   await applyMigrations(url, env().projectRoot);
   await migrateQueue(url);
