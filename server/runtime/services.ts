@@ -9,7 +9,7 @@ export function startService(
   args: string[],
   opts: { cwd: string; env: NodeJS.ProcessEnv; log: (line: string) => void },
 ): Service {
-  const child = spawn(process.execPath, [...(process.env.PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), ...(process.env.PROF_IMPORT ? ["--import", process.env.PROF_IMPORT] : []), ...args], { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
   for (const stream of [child.stdout!, child.stderr!]) {
     readline.createInterface({ input: stream }).on("line", (line) => opts.log(`[${name}] ${line}`));
   }
