@@ -1,22 +1,7 @@
 // "Connect an agent": the endpoint, a key made on the spot and filled into ready-to-paste client
 // configurations, and that configuration working against /api/mcp.
 import { expect, test } from "@playwright/test";
-
-const tools = [
-  "list_accounts",
-  "list_media",
-  "create_media_upload",
-  "confirm_media_upload",
-  "publish_post",
-  "schedule_post",
-  "get_publish_status",
-  "list_scheduled_posts",
-  "cancel_scheduled_post",
-  "list_posts",
-  "get_carousel_options",
-  "create_carousel",
-  "get_carousel",
-];
+import { expectedToolNames as tools } from "../server/testing/mcp-tool-names.ts";
 
 test("shows the MCP endpoint, fills a new key into the client configurations, and the configuration works", async ({ page, request, baseURL }) => {
   await page.goto("/sign-up");

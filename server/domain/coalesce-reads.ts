@@ -7,7 +7,9 @@ export function coalesceReads<T>(load: (key: string) => Promise<T>): (key: strin
   const running = new Map<string, Promise<T>>();
   const next = new Map<string, Promise<T>>();
   const start = (key: string): Promise<T> => {
-    const query = load(key).finally(() => running.delete(key));
+    const query: Promise<T> = load(key).finally(() => {
+      if (running.get(key) === query) running.delete(key);
+    });
     running.set(key, query);
     return query;
   };
@@ -16,14 +18,12 @@ export function coalesceReads<T>(load: (key: string) => Promise<T>): (key: strin
     if (!current) return start(key);
     let waiting = next.get(key);
     if (!waiting) {
-      const settled = current.then(
-        () => undefined,
-        () => undefined,
-      );
-      waiting = settled.then(() => {
-        next.delete(key);
-        return start(key);
-      });
+      waiting = current
+        .catch(() => undefined)
+        .then(() => {
+          next.delete(key);
+          return start(key);
+        });
       next.set(key, waiting);
     }
     return waiting;

@@ -6,22 +6,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, inject } from "vitest";
 import { MCP_PATH } from "./endpoint.ts";
 
-/** SPEC.md "Tool interface" and the carousel tools, in the order tools/list answers them */
-export const expectedToolNames = [
-  "list_accounts",
-  "list_media",
-  "create_media_upload",
-  "confirm_media_upload",
-  "publish_post",
-  "schedule_post",
-  "get_publish_status",
-  "list_scheduled_posts",
-  "cancel_scheduled_post",
-  "list_posts",
-  "get_carousel_options",
-  "create_carousel",
-  "get_carousel",
-];
+export { expectedToolNames } from "../testing/mcp-tool-names.ts";
 
 export const mcpUrl = () => new URL(MCP_PATH, inject("baseUrl"));
 
