@@ -3,7 +3,7 @@
 // this module during `next build` needs no database.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "./db/generated/client.ts";
+import { PrismaClient, type ConnectedAccount, type MediaItem, type PublishJob } from "./db/generated/client.ts";
 import { env } from "./env.ts";
 
 export { Prisma } from "./db/generated/client.ts";
@@ -44,6 +44,17 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 export async function sql<T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<T[]> {
   return (await handles().pool.query<T>({ name, text, values })).rows;
 }
+
+/** A row read as JSON (to_jsonb, to read related rows in one statement) back in its type: the named timestamp columns become Dates. */
+export function fromJsonRow<T>(json: Record<string, unknown>, timestamps: readonly (keyof T & string)[]): T {
+  const row: Record<string, unknown> = { ...json };
+  for (const key of timestamps) if (typeof row[key] === "string") row[key] = new Date(row[key] as string);
+  return row as T;
+}
+
+export const ACCOUNT_TIMESTAMPS = ["tokenExpiresAt", "refreshTokenExpiresAt", "disconnectedAt", "lastSyncedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof ConnectedAccount)[];
+export const JOB_TIMESTAMPS = ["scheduledAt", "submitStartedAt", "leaseExpiresAt", "startedAt", "finishedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof PublishJob)[];
+export const MEDIA_TIMESTAMPS = ["uploadExpiresAt", "confirmExpiresAt", "uploadedAt", "confirmedAt", "deletedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof MediaItem)[];
 
 export async function closeDb(): Promise<void> {
   const h = globalForDb.__posteadyDb;

@@ -6,7 +6,7 @@ import { isPlatformError } from "../../../platforms/errors.ts";
 import type { AccountContext, MediaSource } from "../../../platforms/types.ts";
 import { withAccount } from "../../accounts/account-tokens.ts";
 import { LEASE_MS } from "./lease.ts";
-import { mediaSource } from "./media-source.ts";
+import { mediaSource, sourceOf, type StoredMedia } from "./media-source.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
 export type Progress = Record<string, unknown>;
@@ -25,6 +25,8 @@ export class FlowContext<P> {
     readonly progress: Progress,
     private readonly owner: string,
     private readonly extendLease: () => Promise<void>,
+    /** the payload's media rows, read with the claim (others are read when asked for) */
+    private readonly claimedMedia: StoredMedia[] = [],
   ) {}
 
   /** Persists progress (merged) and extends this run's lease, in one statement. */
@@ -47,7 +49,8 @@ export class FlowContext<P> {
   async media(mediaId: string): Promise<MediaSource> {
     let source = this.mediaCache.get(mediaId);
     if (!source) {
-      source = await mediaSource(this.job.workspaceId, mediaId);
+      const item = this.claimedMedia.find((m) => m.id === mediaId);
+      source = await (item ? sourceOf(item) : mediaSource(this.job.workspaceId, mediaId));
       this.mediaCache.set(mediaId, source);
     }
     return source;
@@ -110,6 +113,18 @@ export class FlowContext<P> {
       [this.job.id, this.owner],
     );
     if (rows.length === 0) throw new LeaseLost();
+  }
+
+  /** save() and markSubmitting() in one statement, for a step whose progress leads straight into the point of no return. */
+  async saveAndMarkSubmitting(patch: Progress): Promise<void> {
+    const rows = await sql(
+      "job-progress-submit-start",
+      `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = now(), "updatedAt" = now(), "leaseExpiresAt" = now() + make_interval(secs => $4)
+        WHERE id = $1 AND "leaseOwner" = $3 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
+      [this.job.id, JSON.stringify(patch), this.owner, LEASE_MS / 1000],
+    );
+    if (rows.length === 0) throw new LeaseLost();
+    Object.assign(this.progress, patch);
   }
 
   async clearSubmitting(): Promise<void> {

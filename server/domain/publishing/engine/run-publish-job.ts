@@ -4,13 +4,13 @@
 // hands to the next run, which asks the flow to recover or marks it `unknown`: the service
 // never submits twice.
 import pLimit from "p-limit";
-import { sql, type PublishJob } from "../../../db.ts";
+import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
 import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
-import { loadAccount } from "../../accounts/account-tokens.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
+import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
@@ -27,23 +27,36 @@ function providerLimit(provider: string) {
 
 export type RunHooks = { requeue(job: PublishJob, runAt: Date): Promise<void>; onPublished?(job: PublishJob): Promise<void> };
 
-async function claim(jobId: string, workerId: string): Promise<PublishJob | null> {
-  const [job] = await sql<PublishJob>(
+type Claimed = { job: PublishJob; account: ConnectedAccount | undefined; media: StoredMedia[] };
+
+/** Claims the job and reads its account and the payload's media with it: one round trip. */
+async function claim(jobId: string, workerId: string): Promise<Claimed | null> {
+  const [row] = await sql<PublishJob & { claimAccount: Record<string, unknown> | null; claimMedia: StoredMedia[] }>(
     "job-claim",
-    `UPDATE "PublishJob"
-        SET status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
-            "startLateMs" = CASE WHEN "startedAt" IS NULL AND "scheduledAt" IS NOT NULL
-                                 THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
-            "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
-      WHERE id = $1
-        AND ("scheduledAt" IS NULL OR "scheduledAt" <= now() + interval '1 second')
-        AND (status IN ('queued', 'scheduled')
-             -- released to wait (leaseOwner NULL), or its run's lease lapsed
-             OR (status = 'processing' AND ("leaseOwner" IS NULL OR "leaseExpiresAt" IS NULL OR "leaseExpiresAt" < now())))
-      RETURNING *`,
+    `WITH job AS (
+       UPDATE "PublishJob"
+          SET status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
+              -- normally the scheduler recorded it; a claim that came first records it
+              "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
+                                   THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
+              "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
+        WHERE id = $1
+          AND ("scheduledAt" IS NULL OR "scheduledAt" <= now() + interval '1 second')
+          AND (status IN ('queued', 'scheduled')
+               -- released to wait (leaseOwner NULL), or its run's lease lapsed
+               OR (status = 'processing' AND ("leaseOwner" IS NULL OR "leaseExpiresAt" IS NULL OR "leaseExpiresAt" < now())))
+        RETURNING *)
+     SELECT job.*,
+            (SELECT to_jsonb(a) FROM "ConnectedAccount" a WHERE a.id = job."accountId") AS "claimAccount",
+            (SELECT coalesce(jsonb_agg(${STORED_MEDIA_JSON}), '[]'::jsonb) FROM "MediaItem" m
+              WHERE m."workspaceId" = job."workspaceId" AND m.status = 'CONFIRMED'
+                AND m.id IN (SELECT (v #>> '{}')::uuid FROM jsonb_path_query(job.payload, 'strict $.**.mediaId') v)) AS "claimMedia"
+       FROM job`,
     [jobId, workerId, LEASE_MS / 1000],
   );
-  return job ?? null;
+  if (!row) return null;
+  const { claimAccount, claimMedia, ...job } = row;
+  return { job, account: claimAccount ? fromJsonRow<ConnectedAccount>(claimAccount, ACCOUNT_TIMESTAMPS) : undefined, media: claimMedia };
 }
 
 async function finish(jobId: string, workerId: string, data: { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string }) {
@@ -73,16 +86,16 @@ function isTransient(err: PlatformError): boolean {
 }
 
 export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
-  const job = await claim(jobId, workerId);
-  if (!job) return; // finished, canceled, not due, or running elsewhere
+  const claimed = await claim(jobId, workerId);
+  if (!claimed) return; // finished, canceled, not due, or running elsewhere
+  const { job, account, media } = claimed;
   const flow: Flow | undefined = flows[job.provider];
   if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` });
-  const account = await loadAccount(job.accountId);
   if (!account) return; // deleted with its jobs (cascade)
   const extendLease = async () => {
     await sql("job-lease", `UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2`, [jobId, workerId, LEASE_MS / 1000]);
   };
-  const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease);
+  const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease, media);
   const heartbeat = setInterval(() => void extendLease().catch(() => {}), HEARTBEAT_MS);
   try {
     if (job.submitStartedAt && !ctx.submitted) {

@@ -27,6 +27,7 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
   const plan = tiktokAdapter.chunkPlan(video.size);
   let init = ctx.progress.init as Init | undefined;
   const resumed = init !== undefined;
+  let marked = false;
   if (!init) {
     // Not the point of no return: an initialised upload that never receives its bytes expires
     // unpublished, so a lost answer here is retried with a fresh init.
@@ -44,7 +45,9 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
         totalChunkCount: plan.totalChunkCount,
       }),
     );
-    await ctx.save({ init });
+    // A one-chunk file goes straight to its last chunk: record the upload and the point of no return in one write.
+    marked = plan.totalChunkCount === 1;
+    await (marked ? ctx.saveAndMarkSubmitting({ init }) : ctx.save({ init }));
   }
   if (!ctx.submitted) {
     // After a crash, continue from what TikTok has (chunks must arrive in order).
@@ -53,7 +56,7 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
       const start = index * plan.chunkSize;
       const final = index === plan.totalChunkCount - 1;
       const end = final ? video.size : start + plan.chunkSize;
-      if (final) await ctx.markSubmitting(); // the last bytes make TikTok publish
+      if (final && !marked) await ctx.markSubmitting(); // the last bytes make TikTok publish
       try {
         await tiktokAdapter.uploadChunk(init.uploadUrl, { bytes: await video.readRange(start, end), start, total: video.size, mimeType: video.mimeType });
       } catch (err) {
@@ -68,16 +71,23 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
         }
       }
     }
-    await ctx.recordSubmitted({ publishId: init.publishId });
   }
-  const done = await ctx.waitFor("TikTok to publish", async () => {
+  const check = async () => {
     const status = await ctx.call((c) => tiktokAdapter.fetchStatus(c, init.publishId));
     if (status.status === "FAILED") {
       const reason = status.failReason ?? "unknown";
       throw new JobFailure(mediaFailures.has(reason) ? "PREPARATION_FAILED" : "PUBLISH_FAILED", `TikTok did not publish the video (${reason})`);
     }
     return status.status === "PUBLISH_COMPLETE" && status.postIds.length > 0 ? status : undefined;
-  });
+  };
+  // A first look right after the upload often settles it, and then the outcome is the only write.
+  // Otherwise the submission is recorded before waiting. A run that dies between the upload and
+  // either write leaves the submit mark, and recover() asks TikTok's status what arrived.
+  let done = ctx.submitted ? undefined : await check();
+  if (!done) {
+    if (!ctx.submitted) await ctx.recordSubmitted({ publishId: init.publishId });
+    done = await ctx.waitFor("TikTok to publish", check);
+  }
   const postId = done.postIds[0]!;
   ctx.publish({ postId, permalink: tiktokAdapter.permalinkFor(ctx.account.username, postId), postIds: done.postIds });
 }
