@@ -2,7 +2,7 @@
 // (decided by the accounts' providers and the fields present), account capabilities, text
 // limits and the X link rule, and each media item (confirmed, of the workspace, of the right
 // type, size and duration for the target). The answer is a normalized plan.
-import { sql, type ConnectedAccount, type MediaItem } from "../../db.ts";
+import { ACCOUNT_TIMESTAMPS, fromJsonRow, JOB_TIMESTAMPS, MEDIA_TIMESTAMPS, sql, type ConnectedAccount, type MediaItem, type PublishJob } from "../../db.ts";
 import { env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import type { Scope } from "../access.ts";
@@ -52,25 +52,38 @@ const modeObjects = ["video", "instagram", "youtube", "facebook"] as const;
 const modeObjectOf: Record<string, (typeof modeObjects)[number]> = { tiktok: "video", instagram: "instagram", youtube: "youtube", facebook: "facebook" };
 
 /** The accounts of a request, in order; unknown ids and other workspaces' ids are "not found". */
-export async function loadAccounts(scope: Scope, ids: string[]): Promise<ConnectedAccount[]> {
+export type RequestRows = { accounts: ConnectedAccount[]; earlierJobs: PublishJob[]; media: MediaItem[] };
+
+/**
+ * What a publish or schedule request refers to, in one round trip: its accounts (named in the
+ * answer if missing), the jobs of its requestIds (a replay), and its media (checked later).
+ */
+export async function readRequest(scope: Scope, body: PublishBody): Promise<RequestRows> {
   const issues = new Issues();
   const seen = new Set<string>();
-  ids.forEach((id, i) => {
+  body.accountIds.forEach((id, i) => {
     if (seen.has(id)) issues.add(`accountIds[${i}]`, "is listed twice", "duplicate");
     seen.add(id);
   });
-  // Plain SQL on the accept path (see list-accounts.ts for why).
-  const rows = await sql<ConnectedAccount>(
-    "publish-accounts",
-    `SELECT * FROM "ConnectedAccount" WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL`,
-    [ids.filter(isUuid), scope.workspaceId],
+  const requestIds = modeObjects.map((field) => body[field]?.requestId).filter((id): id is string => typeof id === "string" && isUuid(id));
+  // Plain SQL on the accept path (see list-accounts.ts for why); rows come back as JSON.
+  const [row] = await sql<{ accounts: Record<string, unknown>[]; jobs: Record<string, unknown>[]; media: Record<string, unknown>[] }>(
+    "publish-request",
+    `SELECT (SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') FROM "ConnectedAccount" a WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL) AS accounts,
+            (SELECT coalesce(jsonb_agg(to_jsonb(j)), '[]') FROM "PublishJob" j WHERE "workspaceId" = $2 AND "requestId" = ANY($3::uuid[])) AS jobs,
+            (SELECT coalesce(jsonb_agg(to_jsonb(m)), '[]') FROM "MediaItem" m WHERE id = ANY($4::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')) AS media`,
+    [body.accountIds.filter(isUuid), scope.workspaceId, requestIds, mediaIdsOf(body).map((r) => r.id).filter(isUuid)],
   );
-  const byId = new Map(rows.map((a) => [a.id, a]));
-  ids.forEach((id, i) => {
+  const byId = new Map(row!.accounts.map((a) => [a.id as string, fromJsonRow<ConnectedAccount>(a, ACCOUNT_TIMESTAMPS)]));
+  body.accountIds.forEach((id, i) => {
     if (!byId.has(id)) issues.notFound(`accountIds[${i}]`, "no such account in this workspace");
   });
   issues.throwIfAny();
-  return [...seen].map((id) => byId.get(id)!);
+  return {
+    accounts: [...seen].map((id) => byId.get(id)!),
+    earlierJobs: row!.jobs.map((j) => fromJsonRow<PublishJob>(j, JOB_TIMESTAMPS)),
+    media: row!.media.map((m) => fromJsonRow<MediaItem>(m, MEDIA_TIMESTAMPS)),
+  };
 }
 
 /** Capabilities are a discovery aid; every write re-checks them from the current row. */
@@ -94,8 +107,8 @@ export function replayablePlan(accounts: ConnectedAccount[], body: PublishBody):
   return accounts.length === 1 ? mediaPlanFromBody(accounts[0]!, body) : null;
 }
 
-export async function validatePublishRequest(scope: Scope, body: PublishBody, action: "publish" | "schedule", accounts?: ConnectedAccount[]): Promise<PublishPlan> {
-  accounts ??= await loadAccounts(scope, body.accountIds);
+export async function validatePublishRequest(scope: Scope, body: PublishBody, action: "publish" | "schedule", rows: RequestRows): Promise<PublishPlan> {
+  const { accounts } = rows;
   const issues = new Issues();
   const providers = new Set(accounts.map((a) => a.provider));
   const media = [...providers].filter((p) => (mediaProviders as readonly string[]).includes(p));
@@ -123,7 +136,7 @@ export async function validatePublishRequest(scope: Scope, body: PublishBody, ac
   assertCapable(accounts, action);
 
   if (media.length === 0) return textPlan(accounts, body, issues);
-  const found = await loadMedia(scope, mediaIdsOf(body), issues);
+  const found = checkMedia(rows.media, mediaIdsOf(body), issues);
   const account = accounts[0]!;
   switch (provider) {
     case "tiktok":
@@ -179,12 +192,7 @@ function mediaIdsOf(body: PublishBody): { path: string; id: string }[] {
 type Found = Map<string, { item: MediaItem; path: string }>;
 
 /** Media of the workspace, confirmed; anything else is named in the answer. */
-async function loadMedia(scope: Scope, refs: { path: string; id: string }[], issues: Issues): Promise<Found> {
-  const rows = await sql<MediaItem>(
-    "publish-job",
-    `SELECT * FROM "MediaItem" WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')`,
-    [refs.map((r) => r.id).filter(isUuid), scope.workspaceId],
-  );
+function checkMedia(rows: MediaItem[], refs: { path: string; id: string }[], issues: Issues): Found {
   const byId = new Map(rows.map((m) => [m.id, m]));
   const found: Found = new Map();
   for (const ref of refs) {

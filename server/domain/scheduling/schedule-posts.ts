@@ -8,7 +8,7 @@ import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
 import { jobAnswer } from "../publishing/present-job.ts";
 import { findReplay } from "../publishing/publish-posts.ts";
 import type { PublishBody } from "../publishing/publishing.schema.ts";
-import { loadAccounts, validatePublishRequest } from "../publishing/validate-request.ts";
+import { readRequest, validatePublishRequest } from "../publishing/validate-request.ts";
 import { createTextSchedule } from "./create-text-schedule.ts";
 import type { ScheduleBody, ScheduleResponse } from "./scheduling.schema.ts";
 
@@ -16,15 +16,15 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{
   const { scheduledAt: at, timezone, ...request } = body;
   const schedule = { scheduledAt: new Date(at), timezone: timezone ?? null };
   const publish: PublishBody = request;
-  const accounts = await loadAccounts(scope, publish.accountIds);
-  const earlier = await findReplay(scope, accounts, publish);
+  const rows = await readRequest(scope, publish);
+  const earlier = findReplay(rows, publish);
   // A replay answers its job even once the time has passed; a new schedule must be ahead.
   if (!earlier && schedule.scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
     });
   }
-  const plan = earlier?.plan ?? (await validatePublishRequest(scope, publish, "schedule", accounts));
+  const plan = earlier?.plan ?? (await validatePublishRequest(scope, publish, "schedule", rows));
   if (plan.mode === "text") {
     const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
     const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
