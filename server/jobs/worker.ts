@@ -8,6 +8,7 @@ import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
+import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
@@ -42,8 +43,7 @@ const runner = await run({
   connectionString: e.databaseUrl,
   concurrency,
   maxPoolSize: Math.max(10, Math.ceil(concurrency / 2)),
-  // New jobs arrive by NOTIFY at once; scheduled ones are found by this poll, so it bounds how
-  // late a scheduled post can start.
+  // New jobs arrive by NOTIFY at once; scheduled ones (started by ./scheduler.ts) are found by this poll.
   pollInterval: 500,
   taskList,
   crontab,
@@ -55,9 +55,11 @@ log.info("worker started", { concurrency });
 // start-up): pay it at boot rather than in someone's carousel.
 void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));
 const watchdog = startWatchdog(runner);
+const scheduler = startScheduler();
 
 const stop = async () => {
   watchdog.stop();
+  scheduler.stop();
   await runner.stop();
   await closeDb();
   process.exit(0);

@@ -104,7 +104,7 @@ export const publishJobSchema = z
     postId: z.string().nullable().meta({ description: "Native post id (youtube: the video id); null until available" }),
     permalink: z.string().nullable().meta({ description: "Native URL (youtube: the watch URL); null until available" }),
     scheduledAt: z.iso.datetime({ offset: true }).nullable(),
-    startedLateMs: z.number().int().nullable().meta({ description: "Scheduled jobs: how long after scheduledAt publishing started (the service was down or busy); null otherwise" }),
+    startedLateMs: z.number().int().nullable().meta({ description: "Scheduled jobs: how long after scheduledAt the scheduler started the job (`scheduled` → `queued`; large when the service was down at the time); null otherwise" }),
     error: jobErrorSchema.optional(),
   })
   .meta({ id: "PublishJob" });

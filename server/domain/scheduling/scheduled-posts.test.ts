@@ -114,6 +114,28 @@ describe("media schedules", () => {
     }
   });
 
+  it("hands a due post to the publishing queue at its time even when no worker can take it yet: queued, how late, still cancellable", async () => {
+    const t = await setup();
+    const yt = await connectAccount(t.scope, "youtube");
+    const { mediaId } = await uploadVideo(t.key);
+    const res = await schedule(t.call, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Due", privacyStatus: "public" }, scheduledAt: inSeconds(3600) });
+    const { jobId, scheduledPostIds } = res.json.results[0];
+    // Its time is 5 s past, while its queue entry still waits an hour: only the scheduler can move it.
+    await sql("test-due", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '5 seconds' WHERE id = $1`, [jobId]);
+    let job = (await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json;
+    for (const until = Date.now() + 5_000; job.status === "scheduled" && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json;
+    }
+    expect(job.status).toBe("queued");
+    expect(job.startedLateMs).toBeGreaterThanOrEqual(5_000);
+    expect(job.startedLateMs).toBeLessThan(7_000);
+    expect((await t.call("GET", "/api/v1/scheduled-posts?provider=youtube")).json.scheduledPosts[0]).toMatchObject({ status: "queued", startedLateMs: job.startedLateMs });
+    // Publishing has not started, so it can still be canceled.
+    expect((await t.call("DELETE", `/api/v1/scheduled-posts/${scheduledPostIds[0]}?platform=youtube`)).json).toEqual({ canceled: 1 });
+    expect((await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json.status).toBe("canceled");
+  });
+
   it("moves a scheduled post's time (the calendar's drag), and not once it started", async () => {
     const t = await setup();
     const ig = await connectAccount(t.scope, "instagram");
