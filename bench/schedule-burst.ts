@@ -1,8 +1,9 @@
 // Benchmark: 10,000 media posts scheduled for the same second across many accounts (TikTok
 // caps a creator at 25 posts a day, so 400 accounts), the sandbox answering without processing
-// time. Reports how late each job started after its scheduledAt (p50/p99) and how long until
-// the last one was published. Schedules are accepted through the domain operation the API
-// calls, in this process, so accepting 10,000 of them fits before the due second.
+// time. Reports how late each job started after its scheduledAt (p50/p99: the scheduler handing it
+// to the publishing queue, and a worker beginning it) and how long until the last one was
+// published. Schedules are accepted through the domain operation the API calls, in this process,
+// so accepting 10,000 of them fits before the due second.
 // Run: npm run bench:schedule [-- posts]
 import { closeDb, sql } from "../server/db.ts";
 import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
@@ -60,14 +61,16 @@ try {
     if (row!.open === 0) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const [stats] = await sql<{ p50: number; p99: number; max: number; last: number }>(
+  const [stats] = await sql<{ p50: number; p99: number; max: number; work50: number; work99: number; last: number }>(
     "bench-lateness",
-    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY "startLateMs") AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY "startLateMs") AS p99,
-            max("startLateMs") AS max, extract(epoch FROM max("finishedAt") - $2::timestamptz) AS last
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY "startLateMs") AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY "startLateMs") AS p99, max("startLateMs") AS max,
+            extract(epoch FROM percentile_cont(0.5) WITHIN GROUP (ORDER BY "startedAt" - $2::timestamptz)) AS work50, extract(epoch FROM percentile_cont(0.99) WITHIN GROUP (ORDER BY "startedAt" - $2::timestamptz)) AS work99,
+            extract(epoch FROM max("finishedAt") - $2::timestamptz) AS last
        FROM "PublishJob" WHERE "workspaceId" = $1`,
     [workspace.id, due],
   );
-  console.log(`start lateness after scheduledAt: p50 ${(Number(stats!.p50) / 1000).toFixed(2)} s, p99 ${(Number(stats!.p99) / 1000).toFixed(2)} s, max ${(Number(stats!.max) / 1000).toFixed(2)} s (target p99 ≤ 1 s)`);
+  console.log(`start lateness (the scheduler hands the post to the publishing queue) after scheduledAt: p50 ${(Number(stats!.p50) / 1000).toFixed(2)} s, p99 ${(Number(stats!.p99) / 1000).toFixed(2)} s, max ${(Number(stats!.max) / 1000).toFixed(2)} s (target p99 ≤ 1 s)`);
+  console.log(`a worker's first platform call after scheduledAt (queue wait included): p50 ${Number(stats!.work50).toFixed(2)} s, p99 ${Number(stats!.work99).toFixed(2)} s`);
   console.log(`last published ${Number(stats!.last).toFixed(1)} s after the due second (target ≤ 30 s); ${(POSTS / Number(stats!.last)).toFixed(0)} posts/s`);
 } finally {
   await closeDb();
