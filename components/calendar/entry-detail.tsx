@@ -14,6 +14,8 @@ import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries"
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 
 export const isMovable = (e: CalendarEntry) => e.scheduled && e.status === "scheduled" && e.scheduledPostId !== null;
+/** Due posts are `queued` until a worker begins them, and can still be canceled then (not moved). */
+const isCancellable = (e: CalendarEntry) => e.scheduled && (e.status === "scheduled" || e.status === "queued") && e.scheduledPostId !== null;
 
 export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
   const trpc = useTRPC();
@@ -55,43 +57,43 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
       ) : null}
       {error ? <Alert>{errorMessage(error)}</Alert> : null}
       {isMovable(entry) ? (
-        <>
-          <form
-            className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (resolved) move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: resolved.iso, timezone: zone });
-            }}
-          >
-            <label>
-              <span className="block text-slate-600">Date</span>
-              <input type="date" aria-label="New date" value={date} onChange={(e) => setDate(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
-            </label>
-            <label>
-              <span className="block text-slate-600">Time</span>
-              <input type="time" aria-label="New time" value={time} onChange={(e) => setTime(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
-            </label>
-            <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
-              Change time
+        <form
+          className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (resolved) move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: resolved.iso, timezone: zone });
+          }}
+        >
+          <label>
+            <span className="block text-slate-600">Date</span>
+            <input type="date" aria-label="New date" value={date} onChange={(e) => setDate(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+          </label>
+          <label>
+            <span className="block text-slate-600">Time</span>
+            <input type="time" aria-label="New time" value={time} onChange={(e) => setTime(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+          </label>
+          <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
+            Change time
+          </Button>
+          {resolved?.note ? <p className="w-full text-amber-800">{resolved.note}</p> : null}
+        </form>
+      ) : null}
+      {isCancellable(entry) ? (
+        confirming ? (
+          <div className="flex items-center gap-2">
+            <span>Cancel this post?</span>
+            <Button variant="danger" onClick={() => cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: entry.provider })} disabled={cancel.isPending}>
+              Yes, cancel it
             </Button>
-            {resolved?.note ? <p className="w-full text-amber-800">{resolved.note}</p> : null}
-          </form>
-          {confirming ? (
-            <div className="flex items-center gap-2">
-              <span>Cancel this post?</span>
-              <Button variant="danger" onClick={() => cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: entry.provider })} disabled={cancel.isPending}>
-                Yes, cancel it
-              </Button>
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-            </div>
-          ) : (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              Cancel post
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Keep it
             </Button>
-          )}
-        </>
+          </div>
+        ) : (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Cancel post
+          </Button>
+        )
       ) : null}
     </section>
   );
