@@ -51,12 +51,12 @@ export type PublishPlan = TextPlan | MediaPlan;
 const modeObjects = ["video", "instagram", "youtube", "facebook"] as const;
 const modeObjectOf: Record<string, (typeof modeObjects)[number]> = { tiktok: "video", instagram: "instagram", youtube: "youtube", facebook: "facebook" };
 
-/** The accounts of a request, in order; unknown ids and other workspaces' ids are "not found". */
 export type RequestRows = { accounts: ConnectedAccount[]; earlierJobs: PublishJob[]; media: MediaItem[] };
 
 /**
- * What a publish or schedule request refers to, in one round trip: its accounts (named in the
- * answer if missing), the jobs of its requestIds (a replay), and its media (checked later).
+ * What a publish or schedule request refers to, in one round trip: its accounts, in order (unknown
+ * ids and other workspaces' ids are "not found"), the jobs of its requestIds (a replay), and its
+ * media (checked later).
  */
 export async function readRequest(scope: Scope, body: PublishBody): Promise<RequestRows> {
   const issues = new Issues();
