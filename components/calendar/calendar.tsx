@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey, dayRange, monthDays, moveToDay, shiftDay, shiftMonth, today, weekDays } from "@/server/domain/scheduling/wall-time";
-import { EntryDetail, isMovable } from "./entry-detail";
+import { EntryDetail } from "./entry-detail";
 
 const weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const noSubscribe = () => () => {};
@@ -53,7 +53,7 @@ function CalendarView() {
   const drop = (jobId: string, day: string) => {
     setDropError(null);
     const entry = entries.data?.find((e) => e.jobId === jobId);
-    if (!entry || !isMovable(entry) || dayKey(entry.at, zone) === day) return;
+    if (!entry || !entry.movable || dayKey(entry.at, zone) === day) return;
     const target = moveToDay(entry.at, zone, day);
     if (Date.parse(target.iso) <= Date.now()) return setDropError("A post can only move to a time in the future.");
     move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: target.iso, timezone: zone }, { onError: (err) => setDropError(errorMessage(err)) });
@@ -126,10 +126,10 @@ function CalendarView() {
                       <button
                         type="button"
                         data-testid="calendar-entry"
-                        draggable={isMovable(e)}
+                        draggable={e.movable}
                         onDragStart={(ev) => ev.dataTransfer.setData("text/plain", e.jobId)}
                         onClick={() => setSelected(e.jobId)}
-                        className={`w-full rounded px-1.5 py-1 text-left text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${selected === e.jobId ? "ring-2 ring-brand-500" : ""} ${isMovable(e) ? "cursor-grab" : ""}`}
+                        className={`w-full rounded px-1.5 py-1 text-left text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${selected === e.jobId ? "ring-2 ring-brand-500" : ""} ${e.movable ? "cursor-grab" : ""}`}
                       >
                         <span className="font-medium">{timeInZone(e.at, zone)}</span> {providerLabels[e.provider]} <JobStatusBadge status={e.status} />
                         <span className="block truncate text-slate-600">{e.summary || `@${e.username}`}</span>

@@ -13,9 +13,6 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 
-export const isMovable = (e: CalendarEntry) => e.scheduled && e.status === "scheduled" && e.scheduledPostId !== null;
-/** Due posts are `queued` until a worker begins them, and can still be canceled then (not moved). */
-const isCancellable = (e: CalendarEntry) => e.scheduled && (e.status === "scheduled" || e.status === "queued") && e.scheduledPostId !== null;
 
 export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
   const trpc = useTRPC();
@@ -56,7 +53,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         </a>
       ) : null}
       {error ? <Alert>{errorMessage(error)}</Alert> : null}
-      {isMovable(entry) ? (
+      {entry.movable ? (
         <form
           className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
           onSubmit={(e) => {
@@ -78,7 +75,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
           {resolved?.note ? <p className="w-full text-amber-800">{resolved.note}</p> : null}
         </form>
       ) : null}
-      {isCancellable(entry) ? (
+      {entry.cancellable ? (
         confirming ? (
           <div className="flex items-center gap-2">
             <span>Cancel this post?</span>

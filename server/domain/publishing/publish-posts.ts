@@ -14,7 +14,7 @@ export async function publishPosts(scope: Scope, body: PublishBody): Promise<{ s
   const rows = await readRequest(scope, body);
   const schedule = { scheduledAt: null, timezone: null };
   const earlier = findReplay(rows, body);
-  const plan = earlier?.plan ?? (await validatePublishRequest(scope, body, "publish", rows));
+  const plan = earlier?.plan ?? validatePublishRequest(body, "publish", rows);
   if (plan.mode === "text") {
     const body = await publishText(plan);
     // what was published stays answered even if the follow-up sync cannot be queued

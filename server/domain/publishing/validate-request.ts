@@ -107,7 +107,7 @@ export function replayablePlan(accounts: ConnectedAccount[], body: PublishBody):
   return accounts.length === 1 ? mediaPlanFromBody(accounts[0]!, body) : null;
 }
 
-export async function validatePublishRequest(scope: Scope, body: PublishBody, action: "publish" | "schedule", rows: RequestRows): Promise<PublishPlan> {
+export function validatePublishRequest(body: PublishBody, action: "publish" | "schedule", rows: RequestRows): PublishPlan {
   const { accounts } = rows;
   const issues = new Issues();
   const providers = new Set(accounts.map((a) => a.provider));

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { sql, type PublishJob } from "../../db.ts";
 import type { Scope } from "../access.ts";
 import { summaryOf } from "../publishing/present-job.ts";
+import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "./schedule-rules.ts";
 
 export const calendarQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
@@ -32,6 +33,8 @@ export async function calendarEntries(scope: Scope, query: z.infer<typeof calend
     permalink: j.permalink,
     error: j.errorCode ? { code: j.errorCode, message: j.errorMessage ?? "" } : null,
     startedLateMs: j.startLateMs,
+    movable: j.scheduledPostId !== null && MOVABLE_STATUSES.includes(j.status),
+    cancellable: j.scheduledPostId !== null && CANCELLABLE_STATUSES.includes(j.status),
   }));
 }
 export type CalendarEntry = Awaited<ReturnType<typeof calendarEntries>>[number];

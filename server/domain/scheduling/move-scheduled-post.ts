@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { scheduledJobState } from "./cancel-scheduled-post.ts";
+import { MOVABLE_STATUSES } from "./schedule-rules.ts";
 import { PUBLISH_TASK, publishJobKey, publishQueue } from "../publishing/create-media-job.ts";
 
 export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
@@ -17,7 +18,7 @@ export async function moveScheduledPost(scope: Scope, scheduledPostId: string, s
     "scheduled-move",
     `WITH j AS (
        UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
-        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = 'scheduled'
+        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = ANY($8::"JobStatus"[])
         RETURNING *
      ), p AS (
        UPDATE "ScheduledPost" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
@@ -25,7 +26,7 @@ export async function moveScheduledPost(scope: Scope, scheduledPostId: string, s
      )
      SELECT j.*, graphile_worker.add_job($5, json_build_object('jobId', j.id), queue_name => $6 || j."accountId", run_at => $3::timestamptz, job_key => $7 || j.id) IS NOT NULL AS queued
        FROM j`,
-    [scheduledPostId, scope.workspaceId, scheduledAt, timezone, PUBLISH_TASK, publishQueue(""), publishJobKey("")],
+    [scheduledPostId, scope.workspaceId, scheduledAt, timezone, PUBLISH_TASK, publishQueue(""), publishJobKey(""), MOVABLE_STATUSES],
   );
   if (job) return job;
   const existing = await scheduledJobState(scope, scheduledPostId);

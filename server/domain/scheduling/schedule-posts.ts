@@ -24,7 +24,7 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
     });
   }
-  const plan = earlier?.plan ?? (await validatePublishRequest(scope, publish, "schedule", rows));
+  const plan = earlier?.plan ?? validatePublishRequest(publish, "schedule", rows);
   if (plan.mode === "text") {
     const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
     const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
