@@ -32,6 +32,22 @@ export type ProviderModule = {
   register(app: Hono<Env>, kit: Kit): void;
 };
 
+/**
+ * A JSON answer. Not `Response.json()`: that builds a full web Response whose body
+ * @hono/node-server must read back as a stream, while a string body goes straight to the socket.
+ */
+export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers: { "content-type": "application/json", ...init.headers } });
+}
+
+/**
+ * The request body as it arrives: the Node request itself under @hono/node-server (wrapping it
+ * as a web Request and stream cost more than the rest of a call), the web body otherwise.
+ */
+export function bodyStream(c: Ctx): AsyncIterable<Uint8Array> {
+  return (c.env?.incoming ?? c.req.raw.body ?? []) as AsyncIterable<Uint8Array>;
+}
+
 export type Handler = (c: Ctx, token: Token) => Promise<Response> | Response;
 export type PublicHandler = (c: Ctx) => Promise<Response> | Response;
 
@@ -156,12 +172,10 @@ export class Kit {
     const hash = crypto.createHash("sha256");
     let size = 0;
     let head = Buffer.alloc(0);
-    if (c.req.raw.body) {
-      for await (const chunk of c.req.raw.body as unknown as AsyncIterable<Uint8Array>) {
-        size += chunk.byteLength;
-        if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
-        hash.update(chunk);
-      }
+    for await (const chunk of bodyStream(c)) {
+      size += chunk.byteLength;
+      if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
+      hash.update(chunk);
     }
     return { size, sha256: hash.digest("hex"), contentType: c.req.header("content-type"), head: head.toString("hex") };
   }
@@ -174,6 +188,8 @@ export async function params(c: Ctx): Promise<Record<string, string>> {
   if (type.includes("application/json")) {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     for (const [k, v] of Object.entries(body)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
+  } else if (type.includes("x-www-form-urlencoded")) {
+    for (const [k, v] of new URLSearchParams(await c.req.text())) out[k] = v;
   } else if (type.includes("form")) {
     const body = await c.req.parseBody();
     for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;

@@ -147,24 +147,29 @@ export class SandboxState {
   }
 
   /**
-   * Persist soon (coalesced to one write a second: the whole state is rewritten, and a busy
-   * sandbox must not spend its time doing so), atomically: a temp file renamed over the old
-   * one. Closing the sandbox writes at once.
+   * Persist soon, atomically (a temp file renamed over the old one). The whole state is
+   * rewritten and every request waits while it is, so writes are coalesced: one a second, or
+   * fewer as the state grows, keeping the pauses under 2% of the time (10,000 posts take about
+   * 0.1 s to write). Closing the sandbox writes at once.
    */
   changed(): void {
     if (!this.file || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       this.flush();
-    }, 1000);
+    }, Math.max(1000, this.lastFlushMs * 50));
   }
+
+  private lastFlushMs = 0;
 
   flush(): void {
     if (!this.file) return;
+    const started = performance.now();
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(this.data));
     fs.renameSync(tmp, this.file);
+    this.lastFlushMs = performance.now() - started;
   }
 
   reset(): void {

@@ -3,7 +3,7 @@
 // Stories, with the video status state machine they share.
 import crypto from "node:crypto";
 import type { Hono } from "hono";
-import { params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
+import { bodyStream, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type MediaBlob, type PlatformObject } from "../state.ts";
 import { pageSlug } from "../../facebook/page-slug.ts";
 import { graphError, pageAccess, permalinkOf, reelPermalink, ruploadError, type PageAccess } from "./facebook-shared.ts";
@@ -240,7 +240,7 @@ async function receiveChunk(c: Ctx, kit: Kit, video: PlatformObject) {
   const hash = previous ? previous.copy() : crypto.createHash("sha256");
   let head = Buffer.from(d.head ?? "", "hex");
   let received = 0;
-  for await (const chunk of (c.req.raw.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of bodyStream(c)) {
     received += chunk.byteLength;
     if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
     hash.update(chunk);

@@ -1,6 +1,6 @@
 // What the sandbox Facebook routes share: Meta's error body, the permissions the dialog
 // knows, Page access checks (Page token, this Page, CREATE_CONTENT) and permalinks.
-import type { Kit } from "../kit.ts";
+import { jsonAnswer, type Kit } from "../kit.ts";
 import { randomToken, type Profile, type Token } from "../state.ts";
 
 export type SandboxPage = NonNullable<Profile["page"]>;
@@ -38,12 +38,12 @@ export function graphError(
     is_transient: extra.transient ?? false,
     fbtrace_id: randomToken(9),
   };
-  return Response.json({ error }, { status, headers: extra.headers });
+  return jsonAnswer({ error }, { status, headers: extra.headers });
 }
 
 /** rupload answers its own problems as {debug_info}. */
 export function ruploadError(status: number, type: string, message: string): Response {
-  return Response.json({ debug_info: { retriable: status >= 500, type, message } }, { status });
+  return jsonAnswer({ debug_info: { retriable: status >= 500, type, message } }, { status });
 }
 
 /**

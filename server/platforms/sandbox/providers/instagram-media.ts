@@ -1,7 +1,7 @@
 // Sandbox Instagram, part two: Meta's error envelope, and what POST /{ig-user-id}/media accepts:
 // which parameters make which container, caption rules, and the media Meta fetches from the URL
 // (JPEG signature for images, an ISO-BMFF "ftyp" box for videos), each refusal with Meta's codes.
-import type { Kit } from "../kit.ts";
+import { jsonAnswer, type Kit } from "../kit.ts";
 import { randomToken, type MediaBlob } from "../state.ts";
 
 export type ContainerKind = "IMAGE" | "CAROUSEL_ITEM" | "CAROUSEL" | "REELS" | "STORIES";
@@ -29,7 +29,7 @@ export function metaError(e: MetaError): Response {
     is_transient: e.transient ?? false,
     fbtrace_id: randomToken(9),
   };
-  return Response.json({ error }, { status: e.status ?? 400, headers: e.headers });
+  return jsonAnswer({ error }, { status: e.status ?? 400, headers: e.headers });
 }
 
 /** A refusal carried as a value. (Not `instanceof Response`: the node server swaps the global Response class.) */

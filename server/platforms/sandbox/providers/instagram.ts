@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { consentPage } from "../consent.ts";
 import { invalid, isRefusal, metaError, notReady, planContainer, refuse, type ContainerData, type Refusal } from "./instagram-media.ts";
-import { bearer, params, type ErrorKind, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type ErrorKind, type ProviderModule } from "../kit.ts";
 import type { PlatformObject, Profile, SandboxPost, SandboxState, Token } from "../state.ts";
 
 const SHORT_LIVED_SECONDS = 3600;
@@ -24,7 +24,7 @@ const PUBLISH = [[BASIC, "instagram_business_content_publish"]];
 const noObject = (id: string, verb = "get") =>
   metaError({ code: 100, subcode: 33, message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.` });
 /** api.instagram.com still answers the older flat error shape. */
-const legacyError = (message: string) => Response.json({ error_type: "OAuthException", code: 400, error_message: message }, { status: 400 });
+const legacyError = (message: string) => jsonAnswer({ error_type: "OAuthException", code: 400, error_message: message }, { status: 400 });
 
 const errors: Record<ErrorKind, (d: { message?: string; retryAfterSeconds?: number }) => Response> = {
   expired_token: () =>

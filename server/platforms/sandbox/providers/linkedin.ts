@@ -5,7 +5,7 @@
 // character. Not simulated: organisation authors, media content, drafts, mention/hashtag templates.
 import crypto from "node:crypto";
 import { consentPage } from "../consent.ts";
-import { bearer, params, type Ctx, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type Ctx, type ProviderModule } from "../kit.ts";
 import type { SandboxPost, SandboxState, Token } from "../state.ts";
 
 const ACCESS_SECONDS = 60 * 24 * 3600;
@@ -17,11 +17,11 @@ const RESERVED = new Set("\\|{}@[]()<>#*_~");
 const ANALYTICS_TYPES = ["IMPRESSION", "MEMBERS_REACHED", "RESHARE", "REACTION", "COMMENT"] as const;
 
 type RestBody = { code?: string; serviceErrorCode?: number; message: string };
-const restError = (status: number, body: RestBody) => Response.json({ status, ...body }, { status });
+const restError = (status: number, body: RestBody) => jsonAnswer({ status, ...body }, { status });
 
 /** Rest.li validation failures: 422 with the failing field in errorDetails.inputErrors. */
 const inputError = (code: string, field: string, message: string) =>
-  Response.json(
+  jsonAnswer(
     {
       status: 422,
       code,
@@ -32,7 +32,7 @@ const inputError = (code: string, field: string, message: string) =>
     { status: 422 },
   );
 
-const oauthError = (status: number, error: string, description: string) => Response.json({ error, error_description: description }, { status });
+const oauthError = (status: number, error: string, description: string) => jsonAnswer({ error, error_description: description }, { status });
 
 /** The OIDC `sub` of a sandbox profile: opaque and stable, like LinkedIn's member ids. */
 const memberId = (profileId: string) => crypto.createHash("sha256").update(`linkedin-member:${profileId}`).digest("base64url").slice(0, 10);

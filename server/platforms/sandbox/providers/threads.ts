@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import twitter from "twitter-text";
 import { consentPage } from "../consent.ts";
-import { bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -35,7 +35,7 @@ const limitFields = ["quota_usage", "config", "reply_quota_usage", "reply_config
 type GraphError = { message: string; type?: string; code: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string; is_transient?: boolean };
 
 function graphError(status: number, error: GraphError, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: { type: "THApiException", ...error, fbtrace_id: randomToken(9) } }, { status, headers });
+  return jsonAnswer({ error: { type: "THApiException", ...error, fbtrace_id: randomToken(9) } }, { status, headers });
 }
 
 const oauthError = (message: string) => graphError(400, { type: "OAuthException", code: 100, message });

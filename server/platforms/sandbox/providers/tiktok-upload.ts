@@ -2,7 +2,7 @@
 // checks TikTok's processing runs on the video: MP4/QuickTime (or WebM), duration within the
 // creator's limit, each side 360–4096 px. Chunks arrive separately, so the top-level boxes are
 // followed as bytes stream in and only the moov box (the metadata) is kept.
-import type { Ctx } from "../kit.ts";
+import { bodyStream, type Ctx } from "../kit.ts";
 
 const MB = 1024 * 1024;
 const MAX_VIDEO = 4 * 1024 * MB;
@@ -26,7 +26,7 @@ export function chunkProblem(size: number, chunk: number, count: number): string
 export async function readChunk(c: Ctx, limit: number): Promise<Buffer | undefined> {
   const parts: Buffer[] = [];
   let size = 0;
-  for await (const part of (c.req.raw.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+  for await (const part of bodyStream(c)) {
     size += part.byteLength;
     if (size > limit) return undefined;
     parts.push(Buffer.from(part));

@@ -6,7 +6,7 @@ import crypto, { type Hash } from "node:crypto";
 import sharp from "sharp";
 import { VideoScanner, chunkProblem, movieFacts, readChunk, videoVerdict } from "./tiktok-upload.ts";
 import { consentPage } from "../consent.ts";
-import { bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type PlatformObject, type SandboxPost, type SandboxState, type Token } from "../state.ts";
 
 const ACCESS_SECONDS = 86_400;
@@ -22,14 +22,15 @@ const knownScopes = new Set(["user.info.basic", "user.info.profile", "user.info.
 const videoTypes = new Set(["video/mp4", "video/quicktime", "video/webm"]);
 
 function logId(): string {
-  return new Date().toISOString().replace(/\D/g, "").slice(0, 14) + crypto.randomBytes(9).toString("hex").toUpperCase();
+  // randomUUID serves from a cached pool of random bytes; randomBytes calls into OpenSSL each time
+  return new Date().toISOString().replace(/\D/g, "").slice(0, 14) + crypto.randomUUID().replaceAll("-", "").slice(0, 18).toUpperCase();
 }
 
 const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  Response.json({ data: {}, error: { code, message, log_id: logId() } }, { status, headers });
-const ok = (data: unknown) => Response.json({ data, error: { code: "ok", message: "", log_id: logId() } });
+  jsonAnswer({ data: {}, error: { code, message, log_id: logId() } }, { status, headers });
+const ok = (data: unknown) => jsonAnswer({ data, error: { code: "ok", message: "", log_id: logId() } });
 // TikTok's token endpoint reports errors in the body, with HTTP 200.
-const oauthError = (error: string, description: string) => Response.json({ error, error_description: description, log_id: logId() });
+const oauthError = (error: string, description: string) => jsonAnswer({ error, error_description: description, log_id: logId() });
 
 /** A stable id shaped like a UUID, derived from the parts. */
 function derivedId(...parts: string[]): string {

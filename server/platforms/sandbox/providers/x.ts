@@ -3,12 +3,12 @@
 import twitter from "twitter-text";
 import { pkceChallenge } from "../../pkce.ts";
 import { consentPage } from "../consent.ts";
-import { bearer, params, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";
 
 const problem = (status: number, title: string, detail: string, type = "about:blank", headers: Record<string, string> = {}) =>
-  Response.json({ title, detail, type, status }, { status, headers: { "content-type": "application/problem+json", ...headers } });
+  jsonAnswer({ title, detail, type, status }, { status, headers: { "content-type": "application/problem+json", ...headers } });
 
-const oauthError = (error: string, description: string) => Response.json({ error, error_description: description }, { status: 400 });
+const oauthError = (error: string, description: string) => jsonAnswer({ error, error_description: description }, { status: 400 });
 
 export const xSandbox: ProviderModule = {
   provider: "x",

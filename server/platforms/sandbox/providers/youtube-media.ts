@@ -95,17 +95,16 @@ const MAX_PREAMBLE = 1024 * 1024;
  * the media bytes then stream into `digest`.
  */
 export async function readMultipartRelated<R>(
-  body: ReadableStream<Uint8Array> | null,
+  body: AsyncIterable<Uint8Array>,
   boundary: string,
   digest: UploadDigest,
   onMetadata: (parts: MultipartMedia) => R | undefined,
 ): Promise<{ refused: R } | { error: string } | { done: true }> {
-  if (!body) return { error: "Multipart body is missing." };
   const opening = Buffer.from(`--${boundary}`);
   const closing = Buffer.from(`\r\n--${boundary}`);
   let pending = Buffer.alloc(0);
   let inMedia = false;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     pending = Buffer.concat([pending, chunk]);
     if (!inMedia) {
       const parts = preamble(pending, opening, closing);

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type { PlatformObject, Profile, SandboxPost, SandboxState } from "../state.ts";
 import { isoDuration, type VideoFacts } from "./youtube-media.ts";
+import { jsonAnswer } from "../kit.ts";
 
 const grpcStatus: Record<number, string> = {
   400: "INVALID_ARGUMENT",
@@ -33,7 +34,7 @@ const reasonDomains: Record<string, string> = {
 /** Google's JSON error: {error:{code, message, errors:[{message, domain, reason}], status}}. */
 export function googleError(status: number, reason: string, message: string, headers: Record<string, string> = {}): Response {
   const body = { error: { code: status, message, errors: [{ message, domain: reasonDomains[reason] ?? "global", reason }], status: grpcStatus[status] ?? "UNKNOWN" } };
-  return Response.json(body, { status, headers });
+  return jsonAnswer(body, { status, headers });
 }
 
 export const contentMessages: Record<string, string> = {

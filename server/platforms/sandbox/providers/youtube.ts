@@ -23,7 +23,7 @@ import {
   type VideoMeta,
 } from "./youtube-resources.ts";
 import { consentPage } from "../consent.ts";
-import { bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, bodyStream, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
 
 const API = "/youtube/googleapis";
@@ -37,7 +37,7 @@ const UPLOAD_SCOPES = [["youtube.upload"], ["youtube"], ["youtube.force-ssl"]];
 const KNOWN_SCOPES = new Set(["openid", "email", "profile"]);
 const GOOGLE_SCOPE = /^https:\/\/www\.googleapis\.com\/auth\/(youtube|youtube\.readonly|youtube\.upload|youtube\.force-ssl|youtubepartner|youtubepartner-channel-audit|yt-analytics\.readonly|yt-analytics-monetary\.readonly|userinfo\.email|userinfo\.profile)$/;
 
-const oauthError = (status: number, error: string, description: string) => Response.json({ error, error_description: description }, { status });
+const oauthError = (status: number, error: string, description: string) => jsonAnswer({ error, error_description: description }, { status });
 
 type UploadSession = { meta: VideoMeta; parts: string[]; total: number | null; mimeType: string; received: number; videoId?: string; response?: Record<string, unknown> };
 
@@ -195,7 +195,7 @@ export const youtubeSandbox: ProviderModule = {
       const digest = new UploadDigest();
       let meta: VideoMeta | undefined;
       let mediaType = "";
-      const read = await readMultipartRelated(c.req.raw.body, boundary, digest, (part) => {
+      const read = await readMultipartRelated(bodyStream(c), boundary, digest, (part) => {
         let json: unknown;
         try {
           json = JSON.parse(part.metadata);
