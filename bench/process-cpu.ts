@@ -47,7 +47,10 @@ export function cpuByRole(): Map<string, number> {
   if (!fs.existsSync("/proc/self/stat")) return totals;
   const procs = readProcs();
   const children = new Map<number, Proc[]>();
-  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  for (const p of procs) {
+    if (!children.has(p.ppid)) children.set(p.ppid, []);
+    children.get(p.ppid)!.push(p);
+  }
   const counted = new Set<number>();
   const count = (p: Proc, role = p.comm === "postgres" ? "postgresql" : roleOf(p.pid)) => {
     if (counted.has(p.pid)) return;

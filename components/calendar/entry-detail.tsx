@@ -13,7 +13,6 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 
-
 export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
   const trpc = useTRPC();
   const [date, setDate] = useState(dayKey(entry.at, zone));

@@ -15,7 +15,8 @@ import { makeMp4 } from "../testing/media-fixtures.ts";
 import { sandboxPosts } from "../testing/platform-fixtures.ts";
 import { uploadVideo } from "../testing/publish-fixtures.ts";
 import { put, sha256 } from "../testing/upload-fixtures.ts";
-import { expectedToolNames, httpClient, mcpUrl, ok, toolError } from "./test-client.ts";
+import { expectedToolNames } from "../testing/mcp-tool-names.ts";
+import { httpClient, mcpUrl, ok, toolError } from "./test-client.ts";
 
 async function setup() {
   const t = await createWorkspaceWithKey();

@@ -10,7 +10,8 @@ import { scopeFromSession } from "../scope.ts";
 import { connectAccount } from "../testing/account-fixtures.ts";
 import { createWorkspaceWithKey } from "../testing/fixtures.ts";
 import { API_KEY_VARIABLE } from "./endpoint.ts";
-import { expectedToolNames, ok, toolError } from "./test-client.ts";
+import { expectedToolNames } from "../testing/mcp-tool-names.ts";
+import { ok, toolError } from "./test-client.ts";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
 

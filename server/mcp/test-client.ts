@@ -6,8 +6,6 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, inject } from "vitest";
 import { MCP_PATH } from "./endpoint.ts";
 
-export { expectedToolNames } from "../testing/mcp-tool-names.ts";
-
 export const mcpUrl = () => new URL(MCP_PATH, inject("baseUrl"));
 
 export async function httpClient(key: string): Promise<Client> {
