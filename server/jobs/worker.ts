@@ -7,7 +7,7 @@ import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
-import { publishJobTask } from "./tasks/publish-job.ts";
+import { busyAccountFlags, publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
@@ -46,6 +46,7 @@ const runner = await run({
   // New jobs arrive by NOTIFY at once; scheduled ones (started by ./scheduler.ts) are found by this poll.
   pollInterval: 500,
   taskList,
+  forbiddenFlags: busyAccountFlags,
   crontab,
   noHandleSignals: true,
   logger: queueLogger,
@@ -54,7 +55,7 @@ log.info("worker started", { concurrency });
 // The renderer's first slide in a process costs over a second (font parsing, layout engine
 // start-up): pay it at boot rather than in someone's carousel.
 void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));
-const watchdog = startWatchdog(runner);
+const watchdog = startWatchdog();
 const scheduler = startScheduler();
 
 const stop = async () => {

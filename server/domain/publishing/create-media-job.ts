@@ -6,13 +6,10 @@ import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
+import { addPublishEntry } from "./engine/publish-queue.ts";
 import type { MediaPlan } from "./validate-request.ts";
 
 export type Submission = { job: PublishJob; replay: boolean };
-
-export const PUBLISH_TASK = "publish-job";
-export const publishQueue = (accountId: string) => `publish:${accountId}`;
-export const publishJobKey = (jobId: string) => `publish:${jobId}`;
 
 /**
  * One statement, so one round trip and atomic without a transaction: the job row (its
@@ -36,7 +33,7 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT "scheduledPostId", "workspaceId", "accountId", provider, "scheduledAt", timezone, payload, $12, now() FROM job WHERE "scheduledPostId" IS NOT NULL
      )
-     SELECT job.*, graphile_worker.add_job($13, json_build_object('jobId', job.id), queue_name => $14, run_at => $10::timestamptz, job_key => $15) IS NOT NULL AS queued
+     SELECT job.*, ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' }, { runAt: "$10::timestamptz" })} IS NOT NULL AS queued
        FROM job`,
     [
       jobId,
@@ -51,9 +48,6 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
       schedule.scheduledAt,
       schedule.timezone,
       actorUserId(scope) ?? null,
-      PUBLISH_TASK,
-      publishQueue(plan.account.id),
-      publishJobKey(jobId),
     ],
   );
   if (rows[0]) return { job: withoutExtras(rows[0]), replay: false };

@@ -5,7 +5,7 @@ import { sql, type JobStatus, type Provider } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
-import { publishJobKey } from "../publishing/create-media-job.ts";
+import { publishJobKey } from "../publishing/engine/publish-queue.ts";
 import { CANCELLABLE_STATUSES } from "./schedule-rules.ts";
 
 export async function cancelScheduledPost(scope: Scope, scheduledPostId: string, platform: Provider): Promise<{ canceled: 1 }> {

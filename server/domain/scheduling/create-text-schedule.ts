@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { actorUserId, type Scope } from "../access.ts";
-import { PUBLISH_TASK, publishJobKey, publishQueue } from "../publishing/create-media-job.ts";
+import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 import type { TextPlan } from "../publishing/validate-request.ts";
 
 export type TextJobPayload = { posts: string[] };
@@ -23,7 +23,7 @@ export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduled
        SELECT job_id, $6, account_id, provider::"Provider", 'scheduled', payload, post_id, $7::timestamptz, $8, '{}', now() FROM input
        RETURNING *
      )
-     SELECT jobs.*, graphile_worker.add_job($10, json_build_object('jobId', jobs.id), queue_name => $11 || jobs."accountId", run_at => $7::timestamptz, job_key => $12 || jobs.id) IS NOT NULL AS queued
+     SELECT jobs.*, ${addPublishEntry({ id: "jobs.id", accountId: 'jobs."accountId"' }, { runAt: "$7::timestamptz" })} IS NOT NULL AS queued
        FROM jobs`,
     [
       targets.map((t) => t.jobId),
@@ -35,9 +35,6 @@ export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduled
       scheduledAt,
       timezone,
       actorUserId(scope) ?? null,
-      PUBLISH_TASK,
-      publishQueue(""),
-      publishJobKey(""),
     ],
   ).then((rows) => rows.map(({ queued: _queued, ...job }: PublishJob & { queued?: boolean }) => job as PublishJob));
 }

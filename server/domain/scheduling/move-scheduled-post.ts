@@ -7,7 +7,7 @@ import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { scheduledJobState } from "./cancel-scheduled-post.ts";
 import { MOVABLE_STATUSES } from "./schedule-rules.ts";
-import { PUBLISH_TASK, publishJobKey, publishQueue } from "../publishing/create-media-job.ts";
+import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 
 export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
@@ -18,15 +18,15 @@ export async function moveScheduledPost(scope: Scope, scheduledPostId: string, s
     "scheduled-move",
     `WITH j AS (
        UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
-        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = ANY($8::"JobStatus"[])
+        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = ANY($5::"JobStatus"[])
         RETURNING *
      ), p AS (
        UPDATE "ScheduledPost" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
         WHERE id IN (SELECT "scheduledPostId" FROM j)
      )
-     SELECT j.*, graphile_worker.add_job($5, json_build_object('jobId', j.id), queue_name => $6 || j."accountId", run_at => $3::timestamptz, job_key => $7 || j.id) IS NOT NULL AS queued
+     SELECT j.*, ${addPublishEntry({ id: "j.id", accountId: 'j."accountId"' }, { runAt: "$3::timestamptz" })} IS NOT NULL AS queued
        FROM j`,
-    [scheduledPostId, scope.workspaceId, scheduledAt, timezone, PUBLISH_TASK, publishQueue(""), publishJobKey(""), MOVABLE_STATUSES],
+    [scheduledPostId, scope.workspaceId, scheduledAt, timezone, MOVABLE_STATUSES],
   );
   if (job) return job;
   const existing = await scheduledJobState(scope, scheduledPostId);

@@ -1,7 +1,7 @@
 // Scheduling end to end: API → scheduled job → the worker starts it at its time → sandbox.
 import { describe, expect, it } from "vitest";
 import { db, sql } from "../../db.ts";
-import { PUBLISH_TASK, publishJobKey, publishQueue } from "../publishing/create-media-job.ts";
+import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
@@ -180,7 +180,7 @@ describe("text schedules", () => {
     const id = res.json.results[0].scheduledPostIds[0];
     // As after an outage: the time is 40 s past and the queue entry is due.
     const [job] = await sql<{ id: string; accountId: string }>("test-overdue", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '40 seconds' WHERE "scheduledPostId" = $1 RETURNING id, "accountId"`, [id]);
-    await sql("test-overdue-queue", `SELECT graphile_worker.add_job($1, json_build_object('jobId', $2::text), queue_name => $3, job_key => $4)`, [PUBLISH_TASK, job!.id, publishQueue(job!.accountId), publishJobKey(job!.id)]);
+    await sql("test-overdue-queue", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [job!.id, job!.accountId]);
     const done = await waitForJob(t.key, job!.id);
     expect(done.status).toBe("published");
     expect(done.startedLateMs).toBeGreaterThanOrEqual(40_000);

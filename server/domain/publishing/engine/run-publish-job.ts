@@ -10,7 +10,9 @@ import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
+import { handOffLanes, passLaneOn, TAKE_LANE } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
+import { addPublishEntry } from "./publish-queue.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
@@ -25,60 +27,88 @@ function providerLimit(provider: string) {
   return limit;
 }
 
-export type RunHooks = { requeue(job: PublishJob, runAt: Date): Promise<void>; onPublished?(job: PublishJob): Promise<void> };
+export type RunHooks = { onPublished?(job: PublishJob): Promise<void> };
 
 type Claimed = { job: PublishJob; account: ConnectedAccount | undefined; media: StoredMedia[] };
 
-/** Claims the job and reads its account and the payload's media with it: one round trip. */
-async function claim(jobId: string, workerId: string): Promise<Claimed | null> {
-  const [row] = await sql<PublishJob & { claimAccount: Record<string, unknown> | null; claimMedia: StoredMedia[] }>(
+/**
+ * Claims the job and its account's lane, and reads its account and the payload's media with
+ * them: one round trip. A job whose account is busy joins the lane's line ("waiting"), off the
+ * queue and without a lease, until the lane's holder hands it on.
+ */
+async function claim(jobId: string, workerId: string): Promise<Claimed | "waiting" | null> {
+  const [row] = await sql<PublishJob & { granted: boolean; claimAccount: Record<string, unknown> | null; claimMedia: StoredMedia[] }>(
     "job-claim",
-    `WITH job AS (
-       UPDATE "PublishJob"
-          SET status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
-              -- normally the scheduler recorded it; a claim that came first records it
-              "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
-                                   THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
-              "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
+    `WITH target AS (
+       SELECT id, "accountId" FROM "PublishJob"
         WHERE id = $1
           AND ("scheduledAt" IS NULL OR "scheduledAt" <= now() + interval '1 second')
           AND (status IN ('queued', 'scheduled')
                -- released to wait (leaseOwner NULL), or its run's lease lapsed
                OR (status = 'processing' AND ("leaseOwner" IS NULL OR "leaseExpiresAt" IS NULL OR "leaseExpiresAt" < now())))
-        RETURNING *)
-     SELECT job.*,
+        FOR UPDATE
+     ), lane AS (${TAKE_LANE}
+     ), job AS (
+       UPDATE "PublishJob" j
+          SET status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
+              -- normally the scheduler recorded it; a claim that came first records it
+              "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
+                                   THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
+              "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
+         FROM lane WHERE j.id = $1 AND lane.granted
+        RETURNING j.*
+     ), waiting AS (
+       -- a lapsed run's job waits without a lease, so the watchdog does not hand it to the queue again
+       UPDATE "PublishJob" j SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL
+         FROM lane WHERE j.id = $1 AND NOT lane.granted AND j."leaseExpiresAt" IS NOT NULL
+     )
+     SELECT lane.granted, job.*,
             (SELECT to_jsonb(a) FROM "ConnectedAccount" a WHERE a.id = job."accountId") AS "claimAccount",
             (SELECT coalesce(jsonb_agg(${STORED_MEDIA_JSON}), '[]'::jsonb) FROM "MediaItem" m
               WHERE m."workspaceId" = job."workspaceId" AND m.status = 'CONFIRMED'
                 AND m.id IN (SELECT (v #>> '{}')::uuid FROM jsonb_path_query(job.payload, 'strict $.**.mediaId') v)) AS "claimMedia"
-       FROM job`,
+       FROM lane LEFT JOIN job ON true`,
     [jobId, workerId, LEASE_MS / 1000],
   );
   if (!row) return null;
-  const { claimAccount, claimMedia, ...job } = row;
+  if (!row.granted) return "waiting";
+  const { granted: _granted, claimAccount, claimMedia, ...job } = row;
   return { job, account: claimAccount ? fromJsonRow<ConnectedAccount>(claimAccount, ACCOUNT_TIMESTAMPS) : undefined, media: claimMedia };
 }
 
+/** Records the run's end and hands the account's lane to the next job in line. */
 async function finish(jobId: string, workerId: string, data: { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string }) {
   await sql(
     "job-finish",
-    `UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
-            "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
-            "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
-      WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'`,
+    `WITH done AS (
+       UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
+              "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
+              "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'
+        RETURNING "accountId"
+     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM done) AND l.holder = $1`)}
+     SELECT count(*) FROM enqueued`,
     [jobId, workerId, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null],
   );
 }
 
-/** Keeps the job processing but hands it back to the queue for `runAt`; the lease covers the wait. */
-async function release(job: PublishJob, workerId: string, runAt: Date, hooks: RunHooks) {
+/**
+ * Keeps the job processing but hands it back to the queue for `runAt` (the lease covers the wait),
+ * and its account's lane to the next job in line meanwhile.
+ */
+async function release(job: PublishJob, workerId: string, runAt: Date) {
   await sql(
     "job-release",
-    `UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = $3::timestamptz + make_interval(secs => $4), "updatedAt" = now()
-      WHERE id = $1 AND "leaseOwner" = $2`,
+    `WITH released AS (
+       UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = $3::timestamptz + make_interval(secs => $4), "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2
+        RETURNING id, "accountId"
+     ), requeued AS MATERIALIZED (
+       SELECT ${addPublishEntry({ id: "released.id", accountId: 'released."accountId"' }, { runAt: "$3::timestamptz" })} FROM released
+     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM released) AND l.holder = $1`)}
+     SELECT (SELECT count(*) FROM requeued) + (SELECT count(*) FROM enqueued)`,
     [job.id, workerId, runAt.toISOString(), LEASE_MS / 1000],
   );
-  await hooks.requeue(job, runAt);
 }
 
 function isTransient(err: PlatformError): boolean {
@@ -87,13 +117,21 @@ function isTransient(err: PlatformError): boolean {
 
 export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
   const claimed = await claim(jobId, workerId);
-  if (!claimed) return; // finished, canceled, not due, or running elsewhere
+  if (claimed === "waiting") return; // its account's lane hands it on when its turn comes
+  if (!claimed) return passLaneOn(jobId); // finished, canceled, not due, or running elsewhere
   const { job, account, media } = claimed;
   const flow: Flow | undefined = flows[job.provider];
   if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` });
   if (!account) return; // deleted with its jobs (cascade)
   const extendLease = async () => {
-    await sql("job-lease", `UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2`, [jobId, workerId, LEASE_MS / 1000]);
+    await sql(
+      "job-lease",
+      `WITH job AS (
+         UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2 RETURNING "accountId", "leaseExpiresAt"
+       )
+       UPDATE "PublishLane" l SET "heldUntil" = job."leaseExpiresAt" FROM job WHERE l."accountId" = job."accountId" AND l.holder = $1 AND l.running`,
+      [jobId, workerId, LEASE_MS / 1000],
+    );
   };
   const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease, media);
   const heartbeat = setInterval(() => void extendLease().catch(() => {}), HEARTBEAT_MS);
@@ -109,15 +147,15 @@ export async function runPublishJob(jobId: string, workerId: string, flows: Flow
     // follow-ups (a metrics sync) never touch the outcome already recorded
     await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId }).catch((err) => log.warn("after-publish hook failed", { jobId, error: String(err) }));
   } catch (err) {
-    await settle(job, workerId, err, ctx, hooks);
+    await settle(job, workerId, err, ctx);
   } finally {
     clearInterval(heartbeat);
   }
 }
 
-async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>, hooks: RunHooks) {
+async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>) {
   if (err instanceof LeaseLost) return log.warn("publish run lost its lease", { jobId: job.id });
-  if (err instanceof Reschedule) return release(job, workerId, new Date(Date.now() + err.delayMs), hooks);
+  if (err instanceof Reschedule) return release(job, workerId, new Date(Date.now() + err.delayMs));
   if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message });
   if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message });
   const retryable = !isPlatformError(err) || isTransient(err);
@@ -126,7 +164,7 @@ async function settle(job: PublishJob, workerId: string, err: unknown, ctx: Flow
     const retryAt = isPlatformError(err) && err.retryAt ? err.retryAt.getTime() : Date.now() + Math.min(600_000, 2_000 * 2 ** retries);
     log.warn("publish job will retry", { jobId: job.id, retry: retries + 1, error: (err as Error).message });
     await ctx.save({ retries: retries + 1 });
-    return release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000)), hooks);
+    return release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000)));
   }
   if (isPlatformError(err)) return finish(job.id, workerId, { status: "failed", code: codeForPlatformError(err), message: err.detail });
   log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });

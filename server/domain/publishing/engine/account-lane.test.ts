@@ -1,0 +1,108 @@
+// Account lanes: an account's jobs publish one at a time, jobs that find it busy wait in line and
+// are handed on, and a lane whose holder died is passed on by the watchdog.
+import { describe, expect, it } from "vitest";
+import { sql } from "../../../db.ts";
+import { scopeFromSession } from "../../../scope.ts";
+import { connectAccount } from "../../../testing/account-fixtures.ts";
+import { api, createWorkspaceWithKey } from "../../../testing/fixtures.ts";
+import { sandboxPosts } from "../../../testing/platform-fixtures.ts";
+import { publish, uploadVideo, waitForJob } from "../../../testing/publish-fixtures.ts";
+
+async function setup() {
+  const t = await createWorkspaceWithKey();
+  return { ...t, scope: await scopeFromSession(t.user.id, t.workspace.id), call: api(t.key) };
+}
+
+const rid = () => crypto.randomUUID();
+const video = (accountId: string, mediaId: string, caption: string) => ({ accountIds: [accountId], posts: [caption], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+
+type Lane = { holder: string | null; running: boolean; waiters: string[] };
+async function lane(accountId: string): Promise<Lane> {
+  const [row] = await sql<Lane>("test-lane", `SELECT holder, running, waiters FROM "PublishLane" WHERE "accountId" = $1`, [accountId]);
+  if (!row) throw new Error(`no lane for account ${accountId}`);
+  return row;
+}
+
+/** The lane held by a run that is not there (a worker that died mid-publish) until `seconds` from now. */
+async function holdLane(accountId: string, seconds: number) {
+  await sql(
+    "test-hold-lane",
+    `INSERT INTO "PublishLane" ("accountId", holder, running, "heldUntil") VALUES ($1, gen_random_uuid(), true, now() + make_interval(secs => $2))
+     ON CONFLICT ("accountId") DO UPDATE SET holder = EXCLUDED.holder, running = true, "heldUntil" = EXCLUDED."heldUntil"`,
+    [accountId, seconds],
+  );
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 100))) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+  }
+}
+
+describe("account lanes", () => {
+  it("publishes an account's jobs one at a time, all of them, while another account's go on", async () => {
+    const t = await setup();
+    const [a, b] = [await connectAccount(t.scope, "tiktok"), await connectAccount(t.scope, "tiktok")];
+    const { mediaId } = await uploadVideo(t.key);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => publish(t.key, video(a.accountId, mediaId, `a ${i}`))),
+      ...Array.from({ length: 3 }, (_, i) => publish(t.key, video(b.accountId, mediaId, `b ${i}`))),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(Array(9).fill(202));
+    for (const r of answers) expect((await waitForJob(t.key, r.json.results[0].jobId)).status).toBe("published");
+
+    for (const account of [a, b]) {
+      const runs = await sql<{ startedAt: Date; finishedAt: Date }>(
+        "test-lane-runs",
+        `SELECT "startedAt", "finishedAt" FROM "PublishJob" WHERE "accountId" = $1 ORDER BY "startedAt"`,
+        [account.accountId],
+      );
+      for (let i = 1; i < runs.length; i++) expect(runs[i]!.startedAt.getTime()).toBeGreaterThanOrEqual(runs[i - 1]!.finishedAt.getTime());
+      expect(await lane(account.accountId)).toEqual({ holder: null, running: false, waiters: [] });
+    }
+    expect((await sandboxPosts("tiktok", a.username)).map((p) => p.text).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `a ${i}`));
+    expect(await sandboxPosts("tiktok", b.username)).toHaveLength(3);
+  });
+
+  it("keeps jobs in line while a dead run holds the lane, and the watchdog hands them on when its lease lapses", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    await holdLane(tiktok.accountId, 3);
+    const first = (await publish(t.key, video(tiktok.accountId, mediaId, "first"))).json.results[0].jobId;
+    await until("first in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 1);
+    const second = (await publish(t.key, video(tiktok.accountId, mediaId, "second"))).json.results[0].jobId;
+    const line = await until("both in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 2);
+    expect(line.waiters).toEqual([first, second]);
+    expect((await t.call("GET", `/api/v1/publish-jobs/${first}`)).json.status).toBe("queued");
+
+    expect((await waitForJob(t.key, first, 20_000)).status).toBe("published");
+    expect((await waitForJob(t.key, second)).status).toBe("published");
+    expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["first", "second"]);
+  });
+
+  it("passes the lane over a waiter canceled in line to the next one", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    await holdLane(tiktok.accountId, 6);
+    const scheduled = [];
+    for (const [caption, seconds] of [["canceled in line", 1.5], ["next in line", 2.5]] as const) {
+      const scheduledAt = new Date(Date.now() + seconds * 1000).toISOString();
+      const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(tiktok.accountId, mediaId, caption), scheduledAt } });
+      expect(res.status).toBe(200);
+      scheduled.push(res.json.results[0]);
+    }
+    const line = await until("both in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 2);
+    expect(line.waiters).toEqual(scheduled.map((s) => s.jobId));
+    const canceled = await t.call("DELETE", `/api/v1/scheduled-posts/${scheduled[0].scheduledPostIds[0]}?platform=tiktok`);
+    expect(canceled.json).toEqual({ canceled: 1 });
+
+    expect((await waitForJob(t.key, scheduled[1].jobId, 20_000)).status).toBe("published");
+    expect((await waitForJob(t.key, scheduled[0].jobId)).status).toBe("canceled");
+    expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["next in line"]);
+    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+  });
+});

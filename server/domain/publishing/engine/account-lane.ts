@@ -1,0 +1,73 @@
+// An account's publishing lane: its jobs publish one at a time, and a job that finds its account
+// busy waits in the lane's line instead of in the queue. The lane is one row per account (holder,
+// line of waiters) changed only by single UPDATEs, which PostgreSQL applies to the row's latest
+// version under its lock: a claim and a hand-off racing each other always agree on who holds it.
+//
+// Why not the queue's named queues: graphile-worker's look-up locks every free named queue while
+// it searches, so look-ups that overlap find nothing and their workers idle until the next poll.
+// Here the queue sees plain jobs; only a collision costs a second trip through the queue.
+//
+// Every way out of a run hands the lane on in the statement that records the run's end (finish,
+// release for a later retry); a hand-off adds the next waiter's queue entry in that statement too.
+// A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
+import { sql } from "../../../db.ts";
+import { LEASE_MS } from "./lease.ts";
+import { addPublishEntry } from "./publish-queue.ts";
+
+const LEASE = `make_interval(secs => ${LEASE_MS / 1000})`;
+
+/**
+ * An upsert taking the lane of the job `$1` (selected with its account by a preceding CTE
+ * `target`), or putting the job in its line. Free: nobody holds it, the job itself does (a
+ * reservation, or its own earlier run), or the holder's lease lapsed. RETURNING `granted`.
+ */
+export const TAKE_LANE = `
+  INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
+  SELECT target."accountId", $1::uuid, true, now() + ${LEASE}, '{}' FROM target
+  ON CONFLICT ("accountId") DO UPDATE SET
+    holder = CASE WHEN ${free("EXCLUDED.holder")} THEN EXCLUDED.holder ELSE l.holder END,
+    running = ${free("EXCLUDED.holder")} OR l.running,
+    "heldUntil" = CASE WHEN ${free("EXCLUDED.holder")} THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
+    waiters = CASE WHEN ${free("EXCLUDED.holder")} THEN array_remove(l.waiters, EXCLUDED.holder)
+                   WHEN EXCLUDED.holder = ANY(l.waiters) THEN l.waiters
+                   ELSE l.waiters || EXCLUDED.holder END
+  RETURNING l.holder = $1::uuid AS granted`;
+
+function free(job: string): string {
+  return `(l.holder IS NULL OR l.holder = ${job} OR l."heldUntil" < now())`;
+}
+
+/**
+ * CTEs handing the lanes matching `where` (over alias `l`) to their first waiter, reserved for it
+ * while its queue entry (added here, in `enqueued`) comes round. The statement's final SELECT must
+ * read `enqueued`, or PostgreSQL would not run it.
+ */
+export function handOffLanes(where: string): string {
+  return `handed AS (
+       UPDATE "PublishLane" l SET holder = l.waiters[1], running = false, waiters = l.waiters[2:],
+              "heldUntil" = CASE WHEN cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
+        WHERE ${where}
+        RETURNING l."accountId", l.holder AS next
+     ), enqueued AS MATERIALIZED (
+       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL
+     )`;
+}
+
+/**
+ * A reserved lane whose job turned out not to run (canceled, moved, already finished) goes on to
+ * the next waiter. A running holder keeps it: a duplicate queue entry of a running job lands here.
+ */
+export async function passLaneOn(jobId: string): Promise<void> {
+  await sql(
+    "lane-pass-on",
+    `WITH ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM "PublishJob" WHERE id = $1) AND l.holder = $1 AND NOT l.running`)}
+     SELECT count(*) FROM enqueued`,
+    [jobId],
+  );
+}
+
+/** Lanes whose holder's lease lapsed (its worker died) while jobs wait in line. */
+export async function sweepLanes(): Promise<number> {
+  const [row] = await sql<{ handed: number }>("lane-sweep", `WITH ${handOffLanes(`l."heldUntil" < now() AND cardinality(l.waiters) > 0`)} SELECT count(*)::int AS handed FROM enqueued`, []);
+  return row!.handed;
+}

@@ -1,0 +1,19 @@
+// Publish jobs' queue entries: plain graphile-worker jobs, one per job (job key), so moving a
+// scheduled post moves its entry. Accounts publish one at a time through their lane
+// (./account-lane.ts), not through the queue's named queues. Each entry carries its account as a
+// flag, so a worker can pass over the accounts it is publishing for already (accountFlag).
+export const PUBLISH_TASK = "publish-job";
+export const publishJobKey = (jobId: string) => `publish:${jobId}`;
+export const accountFlag = (accountId: string) => `account:${accountId}`;
+
+/**
+ * SQL adding the queue entry of a job, given SQL expressions of its id and account, to run at
+ * `runAt` (default now). An entry for a lane's hand-off is unkeyed (a waiter moved to a later time
+ * keeps its own entry at that time) and goes before other due jobs, as its account waits for it.
+ */
+export function addPublishEntry(job: { id: string; accountId: string }, { runAt, handOff = false }: { runAt?: string; handOff?: boolean } = {}): string {
+  const args = [`'${PUBLISH_TASK}'`, `json_build_object('jobId', ${job.id})`, `flags => ARRAY['${accountFlag("")}' || ${job.accountId}]`];
+  if (runAt) args.push(`run_at => ${runAt}`);
+  args.push(handOff ? "priority => -1" : `job_key => '${publishJobKey("")}' || ${job.id}`);
+  return `graphile_worker.add_job(${args.join(", ")})`;
+}
