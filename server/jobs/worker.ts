@@ -3,6 +3,9 @@
 import { Logger, run, type TaskList } from "graphile-worker";
 import { builtinTemplates, renderPreview } from "../carousel/render/index.ts";
 import { closeDb } from "../db.ts";
+import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
+import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
+import { PUBLISH_TASK } from "../domain/publishing/engine/publish-queue.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
@@ -16,10 +19,10 @@ import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
-  "publish-job": publishJobTask,
-  "sync-account": syncAccountTask,
+  [PUBLISH_TASK]: publishJobTask,
+  [SYNC_TASK]: syncAccountTask,
   "schedule-syncs": scheduleSyncsTask,
-  "generate-carousel": generateCarouselTask,
+  [GENERATE_CAROUSEL_TASK]: generateCarouselTask,
   "sweep-carousels": sweepCarouselsTask,
 };
 

@@ -4,7 +4,7 @@
 // flag, so a worker can pass over the accounts it is publishing for already (accountFlag).
 export const PUBLISH_TASK = "publish-job";
 export const publishJobKey = (jobId: string) => `publish:${jobId}`;
-export const accountFlag = (accountId: string) => `account:${accountId}`;
+const accountFlag = (accountId: string) => `account:${accountId}`;
 
 /**
  * SQL adding the queue entry of a job, given SQL expressions of its id and account, to run at
