@@ -5,7 +5,7 @@ import { sql, type JobStatus, type Provider } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
-import { publishJobKey } from "../publishing/engine/publish-queue.ts";
+import { removePublishEntry } from "../publishing/engine/publish-queue.ts";
 import { CANCELLABLE_STATUSES } from "./schedule-rules.ts";
 
 export async function cancelScheduledPost(scope: Scope, scheduledPostId: string, platform: Provider): Promise<{ canceled: 1 }> {
@@ -14,12 +14,12 @@ export async function cancelScheduledPost(scope: Scope, scheduledPostId: string,
     "scheduled-cancel",
     `WITH c AS (
        UPDATE "PublishJob" SET status = 'canceled', "finishedAt" = now(), "updatedAt" = now()
-        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND provider = $3::"Provider" AND status = ANY($5::"JobStatus"[])
+        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND provider = $3::"Provider" AND status = ANY($4::"JobStatus"[])
         RETURNING id
      )
      -- its queue entry goes too (a worker that already picked it up finds it canceled)
-     SELECT c.id, graphile_worker.remove_job($4 || c.id) IS NULL AS kept FROM c`,
-    [scheduledPostId, scope.workspaceId, platform, publishJobKey(""), CANCELLABLE_STATUSES],
+     SELECT c.id, ${removePublishEntry("c.id")} IS NULL AS kept FROM c`,
+    [scheduledPostId, scope.workspaceId, platform, CANCELLABLE_STATUSES],
   );
   if (canceled.length > 0) return { canceled: 1 };
   const job = await scheduledJobState(scope, scheduledPostId);

@@ -20,7 +20,7 @@ export const publishJobTask: Task = async (payload, helpers) => {
   const before = flag ? lastOfAccount.get(flag) : undefined;
   const run = (async () => {
     await before;
-    await runPublishJob(jobId, owner, flows, { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) });
+    await runPublishJob(jobId, owner, flows, { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) }, helpers.abortSignal);
   })();
   if (!flag) return run;
   const settled = run.catch(() => {});

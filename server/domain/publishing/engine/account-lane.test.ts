@@ -2,10 +2,11 @@
 // are handed on, and a lane whose holder died is passed on by the watchdog.
 import { describe, expect, it } from "vitest";
 import { sql } from "../../../db.ts";
+import { publishJobKey } from "./publish-queue.ts";
 import { scopeFromSession } from "../../../scope.ts";
 import { connectAccount } from "../../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../../testing/fixtures.ts";
-import { sandboxPosts } from "../../../testing/platform-fixtures.ts";
+import { fault, sandboxPosts } from "../../../testing/platform-fixtures.ts";
 import { publish, uploadVideo, waitForJob } from "../../../testing/publish-fixtures.ts";
 
 async function setup() {
@@ -104,5 +105,34 @@ describe("account lanes", () => {
     expect((await waitForJob(t.key, scheduled[0].jobId)).status).toBe("canceled");
     expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["next in line"]);
     await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+  });
+
+  it("goes on through an account's backlog oldest first, passing over a post canceled meanwhile, and leaves no queue entries", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    // The first run is slow, so the others are due and waiting when it ends.
+    await fault("tiktok", "slow_response", { operation: "creator_info.query", delaySeconds: 2 });
+    const scheduledAt = new Date(Date.now() + 1500).toISOString();
+    const schedule = async (caption: string): Promise<{ jobId: string; scheduledPostIds: string[] }> => {
+      const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(tiktok.accountId, mediaId, caption), scheduledAt } });
+      expect(res.status).toBe(200);
+      return res.json.results[0];
+    };
+    const [one, two, three, four] = [await schedule("one"), await schedule("two"), await schedule("three"), await schedule("four")];
+    await until("the first running", () => t.call("GET", `/api/v1/publish-jobs/${one.jobId}`), (r) => r.json.status === "processing");
+    const canceled = await t.call("DELETE", `/api/v1/scheduled-posts/${three.scheduledPostIds[0]}?platform=tiktok`);
+    expect(canceled.json).toEqual({ canceled: 1 });
+
+    for (const post of [one, two, four]) expect((await waitForJob(t.key, post.jobId)).status).toBe("published");
+    expect((await t.call("GET", `/api/v1/publish-jobs/${three.jobId}`)).json.status).toBe("canceled");
+    expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["one", "two", "four"]);
+    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    const [entries] = await sql<{ left: number }>(
+      "test-publish-entries",
+      `SELECT count(*)::int AS left FROM graphile_worker.jobs WHERE key = ANY($1::text[])`,
+      [[one, two, three, four].map((s) => publishJobKey(s.jobId))],
+    );
+    expect(entries!.left).toBe(0);
   });
 });

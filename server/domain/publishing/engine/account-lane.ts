@@ -33,6 +33,15 @@ export const TAKE_LANE = `
                    ELSE l.waiters || EXCLUDED.holder END
   RETURNING l.holder = $1::uuid AS granted`;
 
+/**
+ * An UPDATE taking the lane of the job selected by a preceding CTE `target` if it is free, and
+ * leaving it alone (the job not put in line) otherwise. RETURNING the lane's `holder`.
+ */
+export const TAKE_FREE_LANE = `
+  UPDATE "PublishLane" l SET holder = target.id, running = true, "heldUntil" = now() + ${LEASE}, waiters = array_remove(l.waiters, target.id)
+    FROM target WHERE l."accountId" = target."accountId" AND ${free("target.id")}
+  RETURNING l.holder`;
+
 function free(job: string): string {
   return `(l.holder IS NULL OR l.holder = ${job} OR l."heldUntil" < now())`;
 }

@@ -17,3 +17,8 @@ export function addPublishEntry(job: { id: string; accountId: string }, { runAt,
   args.push(handOff ? "priority => -1" : `job_key => '${publishJobKey("")}' || ${job.id}`);
   return `graphile_worker.add_job(${args.join(", ")})`;
 }
+
+/** SQL removing the waiting queue entry of a job (a locked one loses its key and retries, and runs once more to find the job taken). */
+export function removePublishEntry(jobId: string): string {
+  return `graphile_worker.remove_job('${publishJobKey("")}' || ${jobId})`;
+}
