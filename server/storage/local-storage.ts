@@ -152,6 +152,16 @@ export class LocalStorage implements StorageDriver {
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fsp.access(this.file(key));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw err;
+    }
+  }
+
   async readRange(key: string, start: number, end: number): Promise<Buffer> {
     const handle = await fsp.open(this.file(key), "r");
     try {

@@ -58,6 +58,7 @@ describe("S3 storage driver", () => {
     const moved = await driver.move("staging/w/one", "media/w/one.mp4", info.version);
     expect(moved.size).toBe(bytes.length);
     expect(await driver.head("staging/w/one")).toBeNull();
+    expect([await driver.exists("staging/w/one"), await driver.exists("media/w/one.mp4")]).toEqual([false, true]);
     const url = await driver.presignDownload("media/w/one.mp4", { expiresInSeconds: 60 });
     expect(sha256(Buffer.from(await (await fetch(url)).arrayBuffer()))).toBe(sha256(bytes));
     const keys: string[] = [];
@@ -65,6 +66,7 @@ describe("S3 storage driver", () => {
     expect(keys).toEqual(["media/w/one.mp4"]);
     await driver.delete("media/w/one.mp4");
     expect(await driver.head("media/w/one.mp4")).toBeNull();
+    expect(await driver.exists("media/w/one.mp4")).toBe(false);
   });
 
   it("carries the whole media flow: reserve, presigned PUT, confirm with probing, list", async () => {

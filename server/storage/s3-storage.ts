@@ -53,6 +53,10 @@ export class S3Storage implements StorageDriver {
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    return (await this.head(key)) !== null;
+  }
+
   async readRange(key: string, start: number, end: number): Promise<Buffer> {
     if (end <= start) return Buffer.alloc(0);
     const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));

@@ -21,6 +21,8 @@ export interface StorageDriver {
   /** a time-limited GET URL (platforms that fetch media by URL, the dashboard's previews) */
   presignDownload(key: string, input: { expiresInSeconds: number; contentType?: string }): Promise<string>;
   head(key: string): Promise<ObjectInfo | null>;
+  /** whether the object is there (cheaper than head where the driver can tell without its metadata) */
+  exists(key: string): Promise<boolean>;
   /** bytes [start, end) */
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   /** the object's bytes, or bytes [start, end) */

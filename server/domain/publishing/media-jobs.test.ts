@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { resetEnv } from "../../env.ts";
 import { scopeFromSession } from "../../scope.ts";
+import { storage } from "../../storage/index.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
@@ -72,6 +73,20 @@ describe("TikTok", () => {
     const replay = await publish(t.key, body);
     expect(replay.status).toBe(502);
     expect(replay.json.error).toMatchObject({ code: "JOB_NOT_SUCCESSFUL", details: { jobId: job.jobId, status: "failed", error: { code: "PREPARATION_FAILED" } } });
+  });
+
+  it("fails with MEDIA_UNAVAILABLE, before any platform call, when the stored file is gone", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    const item = await db.mediaItem.findUniqueOrThrow({ where: { id: mediaId } });
+    await (await storage()).delete(item.storageKey);
+    const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["gone"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    expect(res.status).toBe(202);
+    const job = await waitForJob(t.key, res.json.results[0].jobId);
+    expect(job).toMatchObject({ status: "failed", postId: null, error: { code: "MEDIA_UNAVAILABLE" } });
+    expect(job.error.message).toContain("missing");
+    expect(await sandboxPosts("tiktok", tiktok.username)).toEqual([]);
   });
 });
 

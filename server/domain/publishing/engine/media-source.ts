@@ -22,8 +22,7 @@ export async function mediaSource(workspaceId: string, mediaId: string): Promise
 
 export async function sourceOf(item: StoredMedia): Promise<MediaSource> {
   const store = await storage();
-  const info = await store.head(item.storageKey);
-  if (!info) throw new JobFailure("MEDIA_UNAVAILABLE", `The stored file of media ${item.id} is missing`);
+  if (!(await store.exists(item.storageKey))) throw new JobFailure("MEDIA_UNAVAILABLE", `The stored file of media ${item.id} is missing`);
   return {
     url: await store.presignDownload(item.storageKey, { expiresInSeconds: URL_SECONDS, contentType: item.mimeType }),
     size: Number(item.fileSize),
