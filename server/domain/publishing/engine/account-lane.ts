@@ -9,6 +9,8 @@
 //
 // Every way out of a run hands the lane on in the statement that records the run's end (finish,
 // release for a later retry); a hand-off adds the next waiter's queue entry in that statement too.
+// With nobody in line, a run's end may give the lane to the account's next ready job instead, for
+// the same worker to run next (endRunInLane).
 // A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
 import { sql } from "../../../db.ts";
 import { LEASE_MS } from "./lease.ts";
@@ -33,15 +35,6 @@ export const TAKE_LANE = `
                    ELSE l.waiters || EXCLUDED.holder END
   RETURNING l.holder = $1::uuid AS granted`;
 
-/**
- * An UPDATE taking the lane of the job selected by a preceding CTE `target` if it is free, and
- * leaving it alone (the job not put in line) otherwise. RETURNING the lane's `holder`.
- */
-export const TAKE_FREE_LANE = `
-  UPDATE "PublishLane" l SET holder = target.id, running = true, "heldUntil" = now() + ${LEASE}, waiters = array_remove(l.waiters, target.id)
-    FROM target WHERE l."accountId" = target."accountId" AND ${free("target.id")}
-  RETURNING l.holder`;
-
 function free(job: string): string {
   return `(l.holder IS NULL OR l.holder = ${job} OR l."heldUntil" < now())`;
 }
@@ -59,6 +52,33 @@ export function handOffLanes(where: string): string {
         RETURNING l."accountId", l.holder AS next
      ), enqueued AS MATERIALIZED (
        SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL
+     )`;
+}
+
+/**
+ * CTEs passing on the lane of job `$1`, whose run a preceding CTE `ended` ended (RETURNING its
+ * "accountId"). While SQL condition `goOn` holds and nobody waits in line, the lane goes to the
+ * account's next ready job (queued, or scheduled and due; oldest first), running, for the caller to
+ * claim (`handed.next` where `handed.running`); otherwise as handOffLanes does. A job that waits in
+ * line meanwhile stays there. The statement's final SELECT must read `enqueued`.
+ */
+export function endRunInLane(goOn: string): string {
+  return `next_ready AS (
+       SELECT j.id FROM "PublishJob" j
+        WHERE ${goOn} AND j."accountId" = (SELECT "accountId" FROM ended)
+          AND (j.status = 'queued' OR (j.status = 'scheduled' AND j."scheduledAt" <= now()))
+          AND NOT EXISTS (SELECT FROM "PublishLane" w WHERE w."accountId" = j."accountId" AND cardinality(w.waiters) > 0)
+        ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
+        FOR UPDATE SKIP LOCKED
+     ), handed AS (
+       UPDATE "PublishLane" l SET holder = COALESCE(n.id, l.waiters[1]), running = n.id IS NOT NULL,
+              waiters = CASE WHEN n.id IS NULL THEN l.waiters[2:] ELSE l.waiters END,
+              "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
+         FROM (SELECT (SELECT id FROM next_ready) AS id) n
+        WHERE l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1
+        RETURNING l."accountId", l.holder AS next, l.running
+     ), enqueued AS MATERIALIZED (
+       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL AND NOT running
      )`;
 }
 

@@ -2,9 +2,9 @@
 // UPDATE (a job runs in one place at a time); a lease, extended while the run works, tells the
 // watchdog when a worker died. A run that died during submit() leaves a job the watchdog
 // hands to the next run, which asks the flow to recover or marks it `unknown`: the service
-// never submits twice. A run that ends with its account's lane free goes on to the account's
-// next ready job in the same statement shape as a claim, taking that job's queue entry away:
-// a backlog of one account then costs one claim per job instead of a trip through the queue.
+// never submits twice. The statement that records a run's end can also claim the account's next
+// ready job for the same worker and take away that job's queue entry: a backlog of one account
+// then costs one statement per job between runs instead of a trip through the queue.
 import pLimit from "p-limit";
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
@@ -12,7 +12,7 @@ import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
-import { handOffLanes, passLaneOn, TAKE_FREE_LANE, TAKE_LANE } from "./account-lane.ts";
+import { endRunInLane, handOffLanes, passLaneOn, TAKE_LANE } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { addPublishEntry, removePublishEntry } from "./publish-queue.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
@@ -86,106 +86,84 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
   return claimed(rest);
 }
 
+type Outcome = { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string };
+
 /**
- * Claims the account's next ready job (queued, or scheduled and due; oldest first) while its lane
- * is free, and removes that job's queue entry: the caller runs it now. A job a worker has fetched
- * already keeps its locked entry, and that worker's claim finds the job taken.
+ * Records the run's end and passes the account's lane on (see endRunInLane): when `goOn` and
+ * nobody waits in line, to the account's next ready job, claimed here for this worker (its queue
+ * entry removed) and answered to run next.
  */
-async function claimNextOfAccount(accountId: string, workerId: string): Promise<Claimed | null> {
-  const [row] = await sql<ClaimRow>(
-    "job-claim-next",
-    `WITH target AS (
-       SELECT id, "accountId" FROM "PublishJob"
-        WHERE "accountId" = $1 AND (status = 'queued' OR (status = 'scheduled' AND "scheduledAt" <= now()))
-        ORDER BY COALESCE("scheduledAt", "createdAt"), "createdAt" LIMIT 1
-        FOR UPDATE SKIP LOCKED
-     ), lane AS (${TAKE_FREE_LANE}
-     ), job AS (
-       UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM lane WHERE j.id = lane.holder
+async function finish(jobId: string, workerId: string, data: Outcome, goOn: boolean): Promise<Claimed | undefined> {
+  const [row] = await sql<ClaimRow & { enqueued: unknown; dequeued: unknown }>(
+    "job-finish",
+    `WITH ended AS (
+       UPDATE "PublishJob" SET status = $4::"JobStatus", "postId" = COALESCE($5, "postId"), permalink = COALESCE($6, permalink),
+              "postIds" = COALESCE($7, "postIds"), "errorCode" = $8, "errorMessage" = $9, "finishedAt" = now(),
+              "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'
+        RETURNING "accountId"
+     ), ${endRunInLane("$10")}, job AS (
+       UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM handed WHERE j.id = handed.next AND handed.running
         RETURNING j.*
      ), dequeued AS MATERIALIZED (
        SELECT ${removePublishEntry("job.id")} FROM job
      )
-     SELECT job.*, ${ACCOUNT_AND_MEDIA}, (SELECT count(*) FROM dequeued) AS dequeued
-       FROM job`,
-    [accountId, workerId, LEASE_MS / 1000],
+     SELECT job.*, ${ACCOUNT_AND_MEDIA}, (SELECT count(*) FROM enqueued) AS enqueued, (SELECT count(*) FROM dequeued) AS dequeued
+       FROM (SELECT) one LEFT JOIN job ON true`,
+    [jobId, workerId, LEASE_MS / 1000, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null, goOn],
   );
-  if (!row) return null;
-  const { dequeued: _dequeued, ...rest } = row as ClaimRow & { dequeued: unknown };
-  return claimed(rest);
-}
-
-/** SELECT of a run's end: whether it was recorded (CTE `ended`) with the account's lane left free. */
-const LANE_LEFT_FREE = `SELECT EXISTS (SELECT FROM ended) AND NOT EXISTS (SELECT FROM enqueued) AS "laneFree"`;
-
-/**
- * Records the run's end and hands the account's lane to the next job in line. True when the lane
- * is left free (nobody in line): this run may go on to the account's next ready job.
- */
-async function finish(jobId: string, workerId: string, data: { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string }): Promise<boolean> {
-  const [row] = await sql<{ laneFree: boolean }>(
-    "job-finish",
-    `WITH ended AS (
-       UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
-              "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
-              "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
-        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'
-        RETURNING "accountId"
-     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`)}
-     ${LANE_LEFT_FREE}`,
-    [jobId, workerId, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null],
-  );
-  return row!.laneFree;
+  const { enqueued: _enqueued, dequeued: _dequeued, ...next } = row!;
+  return next.id ? claimed(next) : undefined;
 }
 
 /**
  * Keeps the job processing but hands it back to the queue for `runAt` (the lease covers the wait),
- * and its account's lane to the next job in line meanwhile. True when the lane is left free.
+ * and its account's lane to the next job in line meanwhile.
  */
-async function release(job: PublishJob, workerId: string, runAt: Date): Promise<boolean> {
-  const [row] = await sql<{ laneFree: boolean }>(
+async function release(job: PublishJob, workerId: string, runAt: Date): Promise<undefined> {
+  await sql(
     "job-release",
-    `WITH ended AS (
+    `WITH released AS (
        UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = $3::timestamptz + make_interval(secs => $4), "updatedAt" = now()
         WHERE id = $1 AND "leaseOwner" = $2
         RETURNING id, "accountId"
      ), requeued AS MATERIALIZED (
-       SELECT ${addPublishEntry({ id: "ended.id", accountId: 'ended."accountId"' }, { runAt: "$3::timestamptz" })} FROM ended
-     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`)}
-     ${LANE_LEFT_FREE} WHERE EXISTS (SELECT FROM requeued)`,
+       SELECT ${addPublishEntry({ id: "released.id", accountId: 'released."accountId"' }, { runAt: "$3::timestamptz" })} FROM released
+     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM released) AND l.holder = $1`)}
+     SELECT (SELECT count(*) FROM requeued) + (SELECT count(*) FROM enqueued)`,
     [job.id, workerId, runAt.toISOString(), LEASE_MS / 1000],
   );
-  return row?.laneFree ?? false;
+  return undefined;
 }
 
 function isTransient(err: PlatformError): boolean {
   return err.kind === "rate_limited" || err.kind === "unavailable" || err.kind === "unknown_outcome";
 }
 
-/** Jobs of one account a run goes through in a row; then the account's next job takes its turn in the queue again, after other accounts' jobs. */
+/** Jobs of one account a worker goes through in a row; then the account's next job takes its turn in the queue again, after other accounts' jobs. */
 const JOBS_IN_A_ROW = 10;
 
 /**
- * Runs the job, then (while its account's lane is left free, up to JOBS_IN_A_ROW jobs, and until
- * `signal` asks the worker to stop) the account's next ready jobs.
+ * Runs the job, then the account's next ready jobs that its end hands this worker: up to
+ * JOBS_IN_A_ROW in all, and none once `signal` asks the worker to stop.
  */
 export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks, signal?: AbortSignal): Promise<void> {
   const first = await claim(jobId, workerId);
   if (first === "waiting") return; // its account's lane hands it on when its turn comes
   if (!first) return passLaneOn(jobId); // finished, canceled, not due, or running elsewhere
-  let next: Claimed | null = first;
+  let next: Claimed | undefined = first;
   for (let run = 1; next; run++) {
-    const laneFree = await runClaimed(next, workerId, flows, hooks);
-    next = laneFree && run < JOBS_IN_A_ROW && !signal?.aborted ? await claimNextOfAccount(next.job.accountId, workerId) : null;
+    const more = run < JOBS_IN_A_ROW;
+    next = await runClaimed(next, workerId, flows, hooks, () => more && !signal?.aborted);
   }
 }
 
-/** One claimed job to its end; true when its account's lane is left free. */
-async function runClaimed({ job, account, media }: Claimed, workerId: string, flows: FlowRegistry, hooks: RunHooks): Promise<boolean> {
+/** One claimed job to its end; answers the account's next job when its end claimed one (`goOn`). */
+async function runClaimed({ job, account, media }: Claimed, workerId: string, flows: FlowRegistry, hooks: RunHooks, goOn: () => boolean): Promise<Claimed | undefined> {
   const jobId = job.id;
   const flow: Flow | undefined = flows[job.provider];
-  if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` });
-  if (!account) return false; // deleted with its jobs (cascade)
+  if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` }, goOn());
+  if (!account) return undefined; // deleted with its jobs (cascade)
   const extendLease = async () => {
     await sql(
       "job-lease",
@@ -206,25 +184,25 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
     }
     await providerLimit(job.provider)(() => flow.run(ctx));
     if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
-    const laneFree = await finish(jobId, workerId, { status: "published", ...ctx.published });
+    const next = await finish(jobId, workerId, { status: "published", ...ctx.published }, goOn());
     // follow-ups (a metrics sync) never touch the outcome already recorded
     await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId }).catch((err) => log.warn("after-publish hook failed", { jobId, error: String(err) }));
-    return laneFree;
+    return next;
   } catch (err) {
-    return await settle(job, workerId, err, ctx);
+    return await settle(job, workerId, err, ctx, goOn);
   } finally {
     clearInterval(heartbeat);
   }
 }
 
-async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>): Promise<boolean> {
+async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>, goOn: () => boolean): Promise<Claimed | undefined> {
   if (err instanceof LeaseLost) {
     log.warn("publish run lost its lease", { jobId: job.id });
-    return false;
+    return undefined;
   }
   if (err instanceof Reschedule) return release(job, workerId, new Date(Date.now() + err.delayMs));
-  if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message });
-  if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message });
+  if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message }, goOn());
+  if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message }, goOn());
   const retryable = !isPlatformError(err) || isTransient(err);
   const retries = Number(ctx.progress.retries ?? 0);
   if (retryable && retries < MAX_RETRIES) {
@@ -233,7 +211,7 @@ async function settle(job: PublishJob, workerId: string, err: unknown, ctx: Flow
     await ctx.save({ retries: retries + 1 });
     return release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000)));
   }
-  if (isPlatformError(err)) return finish(job.id, workerId, { status: "failed", code: codeForPlatformError(err), message: err.detail });
+  if (isPlatformError(err)) return finish(job.id, workerId, { status: "failed", code: codeForPlatformError(err), message: err.detail }, goOn());
   log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });
-  return finish(job.id, workerId, { status: "failed", code: "PUBLISH_FAILED", message: "Publishing failed repeatedly; see the server log" });
+  return finish(job.id, workerId, { status: "failed", code: "PUBLISH_FAILED", message: "Publishing failed repeatedly; see the server log" }, goOn());
 }
