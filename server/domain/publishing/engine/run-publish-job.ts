@@ -33,6 +33,7 @@ export type RunHooks = { onPublished?(job: PublishJob): Promise<void> };
 
 type Claimed = { job: PublishJob; account: ConnectedAccount | undefined; media: StoredMedia[] };
 
+/** SET of a claimed job: `$2` the worker's lease owner name, `$3` the lease in seconds. */
 const CLAIMED_SET = `status = 'processing', "leaseOwner" = $2, "leaseExpiresAt" = now() + make_interval(secs => $3),
               -- normally the scheduler recorded it; a claim that came first records it
               "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
