@@ -2,12 +2,12 @@
 // are handed on, and a lane whose holder died is passed on by the watchdog.
 import { describe, expect, it } from "vitest";
 import { sql } from "../../../db.ts";
-import { publishJobKey } from "./publish-queue.ts";
 import { scopeFromSession } from "../../../scope.ts";
 import { connectAccount } from "../../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../../testing/platform-fixtures.ts";
 import { publish, uploadVideo, waitForJob } from "../../../testing/publish-fixtures.ts";
+import { publishJobKey } from "./publish-queue.ts";
 
 async function setup() {
   const t = await createWorkspaceWithKey();
