@@ -40,27 +40,30 @@ function free(job: string): string {
 }
 
 /**
- * CTEs handing the lanes matching `where` (over alias `l`) to their first waiter, reserved for it
- * while its queue entry (added here, in `enqueued`) comes round. The statement's final SELECT must
- * read `enqueued`, or PostgreSQL would not run it.
+ * CTEs handing the lanes matching `where` (over alias `l`) on. To the job SQL expression `to` names,
+ * running, when it names one (the caller claims it: `handed.next` where `handed.running`; whoever
+ * waits in line stays there); otherwise to their first waiter, reserved for it while its queue
+ * entry (added here, in `enqueued`) comes round. The statement's final SELECT must read `enqueued`,
+ * or PostgreSQL would not run it.
  */
-export function handOffLanes(where: string): string {
+export function handOffLanes(where: string, to = "NULL::uuid"): string {
   return `handed AS (
-       UPDATE "PublishLane" l SET holder = l.waiters[1], running = false, waiters = l.waiters[2:],
-              "heldUntil" = CASE WHEN cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
+       UPDATE "PublishLane" l SET holder = COALESCE(n.id, l.waiters[1]), running = n.id IS NOT NULL,
+              waiters = CASE WHEN n.id IS NULL THEN l.waiters[2:] ELSE l.waiters END,
+              "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
+         FROM (SELECT ${to} AS id) n
         WHERE ${where}
-        RETURNING l."accountId", l.holder AS next
+        RETURNING l."accountId", l.holder AS next, l.running
      ), enqueued AS MATERIALIZED (
-       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL
+       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL AND NOT running
      )`;
 }
 
 /**
  * CTEs passing on the lane of job `$1`, whose run a preceding CTE `ended` ended (RETURNING its
  * "accountId"). While SQL condition `goOn` holds and nobody waits in line, the lane goes to the
- * account's next ready job (queued, or scheduled and due; oldest first), running, for the caller to
- * claim (`handed.next` where `handed.running`); otherwise as handOffLanes does. A job that waits in
- * line meanwhile stays there. The statement's final SELECT must read `enqueued`.
+ * account's next ready job (queued, or scheduled and due; oldest first) for the caller to claim;
+ * otherwise to the first in line (handOffLanes).
  */
 export function endRunInLane(goOn: string): string {
   return `next_ready AS (
@@ -70,16 +73,7 @@ export function endRunInLane(goOn: string): string {
           AND NOT EXISTS (SELECT FROM "PublishLane" w WHERE w."accountId" = j."accountId" AND cardinality(w.waiters) > 0)
         ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED
-     ), handed AS (
-       UPDATE "PublishLane" l SET holder = COALESCE(n.id, l.waiters[1]), running = n.id IS NOT NULL,
-              waiters = CASE WHEN n.id IS NULL THEN l.waiters[2:] ELSE l.waiters END,
-              "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
-         FROM (SELECT (SELECT id FROM next_ready) AS id) n
-        WHERE l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1
-        RETURNING l."accountId", l.holder AS next, l.running
-     ), enqueued AS MATERIALIZED (
-       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL AND NOT running
-     )`;
+     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`, "(SELECT id FROM next_ready)")}`;
 }
 
 /**

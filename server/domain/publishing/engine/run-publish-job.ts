@@ -121,7 +121,7 @@ async function finish(jobId: string, workerId: string, data: Outcome, goOn: bool
  * Keeps the job processing but hands it back to the queue for `runAt` (the lease covers the wait),
  * and its account's lane to the next job in line meanwhile.
  */
-async function release(job: PublishJob, workerId: string, runAt: Date): Promise<undefined> {
+async function release(job: PublishJob, workerId: string, runAt: Date): Promise<void> {
   await sql(
     "job-release",
     `WITH released AS (
@@ -134,7 +134,6 @@ async function release(job: PublishJob, workerId: string, runAt: Date): Promise<
      SELECT (SELECT count(*) FROM requeued) + (SELECT count(*) FROM enqueued)`,
     [job.id, workerId, runAt.toISOString(), LEASE_MS / 1000],
   );
-  return undefined;
 }
 
 function isTransient(err: PlatformError): boolean {
@@ -201,7 +200,8 @@ async function settle(job: PublishJob, workerId: string, err: unknown, ctx: Flow
     log.warn("publish run lost its lease", { jobId: job.id });
     return undefined;
   }
-  if (err instanceof Reschedule) return release(job, workerId, new Date(Date.now() + err.delayMs));
+  // a job handed back to the queue for later ends this worker's turn with the account
+  if (err instanceof Reschedule) return void (await release(job, workerId, new Date(Date.now() + err.delayMs)));
   if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message }, goOn());
   if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message }, goOn());
   const retryable = !isPlatformError(err) || isTransient(err);
@@ -210,7 +210,7 @@ async function settle(job: PublishJob, workerId: string, err: unknown, ctx: Flow
     const retryAt = isPlatformError(err) && err.retryAt ? err.retryAt.getTime() : Date.now() + Math.min(600_000, 2_000 * 2 ** retries);
     log.warn("publish job will retry", { jobId: job.id, retry: retries + 1, error: (err as Error).message });
     await ctx.save({ retries: retries + 1 });
-    return release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000)));
+    return void (await release(job, workerId, new Date(Math.max(retryAt, Date.now() + 1000))));
   }
   if (isPlatformError(err)) return finish(job.id, workerId, { status: "failed", code: codeForPlatformError(err), message: err.detail }, goOn());
   log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });
