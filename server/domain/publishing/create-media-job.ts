@@ -1,11 +1,12 @@
-// Accepting a media request: the job row and its queue entry are written in one statement,
-// so an accepted job survives any crash. The requestId is unique per workspace: an INSERT …
+// Accepting a media request: the job row and its queue entry (or its place in its account's line)
+// are written in one statement, so an accepted job survives any crash. The requestId is unique per workspace: an INSERT …
 // ON CONFLICT DO NOTHING decides between concurrent duplicates, never a read-then-write race.
 import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
+import { LANE_AT_ACCEPT } from "./engine/account-lane.ts";
 import { addPublishEntry } from "./engine/publish-queue.ts";
 import type { MediaPlan } from "./validate-request.ts";
 
@@ -13,7 +14,8 @@ export type Submission = { job: PublishJob; replay: boolean };
 
 /**
  * One statement, so one round trip and atomic without a transaction: the job row (its
- * ScheduledPost too, for a schedule) and, only if the row was inserted, its queue entry.
+ * ScheduledPost too, for a schedule) and, only if the row was inserted, its place in its account's
+ * line when the account is publishing already, or else its queue entry.
  * Losing to a concurrent duplicate inserts nothing and answers the winner.
  */
 export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Schedule): Promise<Submission> {
@@ -32,8 +34,9 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT "scheduledPostId", "workspaceId", "accountId", provider, "scheduledAt", timezone, payload, $12, now() FROM job WHERE "scheduledPostId" IS NOT NULL
-     )
-     SELECT job.*, ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' }, { runAt: "$10::timestamptz" })} IS NOT NULL AS queued
+     ), ${LANE_AT_ACCEPT}
+     SELECT job.*, CASE WHEN EXISTS (SELECT FROM lane_at_accept WHERE holder <> job.id) THEN true -- in line
+                        ELSE ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' }, { runAt: "$10::timestamptz" })} IS NOT NULL END AS queued
        FROM job`,
     [
       jobId,

@@ -107,6 +107,29 @@ describe("account lanes", () => {
     await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
   });
 
+  it("puts posts accepted while their account publishes in its line, without queue entries, and publishes them in order", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    await fault("tiktok", "slow_response", { operation: "creator_info.query", delaySeconds: 2 });
+    const first = (await publish(t.key, video(tiktok.accountId, mediaId, "first"))).json.results[0].jobId;
+    const later = [];
+    for (const caption of ["second", "third"]) later.push((await publish(t.key, video(tiktok.accountId, mediaId, caption))).json.results[0].jobId);
+    const held = await lane(tiktok.accountId);
+    expect(held.holder).toBe(first); // reserved for the first from its acceptance, running once claimed
+    expect(held.waiters).toEqual(later);
+    const entries = async (jobIds: string[]) =>
+      (await sql<{ n: number }>("test-publish-entries", `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ANY($1::text[])`, [jobIds.map(publishJobKey)]))[0]!.n;
+    expect(await entries(later)).toBe(0);
+
+    for (const jobId of [first, ...later]) expect((await waitForJob(t.key, jobId)).status).toBe("published");
+    expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["first", "second", "third"]);
+    const runs = await sql<{ id: string; attempts: number }>("test-lane-attempts", `SELECT id, attempts FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [[first, ...later]]);
+    expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    expect(await entries([first, ...later])).toBe(0);
+  });
+
   it("goes on through an account's backlog oldest first, passing over a post canceled meanwhile, and leaves no queue entries", async () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");

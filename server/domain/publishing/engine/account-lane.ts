@@ -9,8 +9,10 @@
 //
 // Every way out of a run hands the lane on in the statement that records the run's end (finish,
 // release for a later retry); a hand-off adds the next waiter's queue entry in that statement too.
-// With nobody in line, a run's end may give the lane to the account's next ready job instead, for
-// the same worker to run next (endRunInLane).
+// A run's end may instead give the lane to the account's next job, for the same worker to run next
+// (endRunInLane): the first in line, or with nobody in line, the account's oldest ready job.
+// A job accepted while its account's lane is held joins the line at once (LANE_AT_ACCEPT), so a
+// burst of an account's posts takes one trip through the queue, not one per post.
 // A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
 import { sql } from "../../../db.ts";
 import { LEASE_MS } from "./lease.ts";
@@ -41,40 +43,72 @@ function free(job: string): string {
 
 /**
  * CTEs handing the lanes matching `where` (over alias `l`) on. To the job SQL expression `to` names,
- * running, when it names one (the caller claims it: `handed.next` where `handed.running`; whoever
- * waits in line stays there); otherwise to their first waiter, reserved for it while its queue
- * entry (added here, in `enqueued`) comes round. The statement's final SELECT must read `enqueued`,
- * or PostgreSQL would not run it.
+ * running, when it names one (the caller claims it: `handed.next` where `handed.running`; it leaves
+ * the line if it was first in it, and the others stay); otherwise to their first waiter, reserved
+ * for it while its queue entry (added here, in `enqueued`, at SQL expression `priority`) comes round.
+ * The statement's final SELECT must read `enqueued`, or PostgreSQL would not run it.
  */
-export function handOffLanes(where: string, to = "NULL::uuid"): string {
+export function handOffLanes(where: string, to = "NULL::uuid", priority = "-1"): string {
   return `handed AS (
        UPDATE "PublishLane" l SET holder = COALESCE(n.id, l.waiters[1]), running = n.id IS NOT NULL,
-              waiters = CASE WHEN n.id IS NULL THEN l.waiters[2:] ELSE l.waiters END,
+              waiters = CASE WHEN n.id IS NULL OR n.id = l.waiters[1] THEN l.waiters[2:] ELSE l.waiters END,
               "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
          FROM (SELECT ${to} AS id) n
         WHERE ${where}
         RETURNING l."accountId", l.holder AS next, l.running
      ), enqueued AS MATERIALIZED (
-       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOff: true })} FROM handed WHERE next IS NOT NULL AND NOT running
+       SELECT ${addPublishEntry({ id: "next", accountId: '"accountId"' }, { handOffPriority: priority })} FROM handed WHERE next IS NOT NULL AND NOT running
      )`;
+}
+
+/** SQL condition: job `j` can be claimed by a run now (due; not finished, and not running under a live lease). */
+export function claimable(j: string): string {
+  return `(${j}."scheduledAt" IS NULL OR ${j}."scheduledAt" <= now() + interval '1 second')
+          AND (${j}.status IN ('queued', 'scheduled')
+               -- released to wait (leaseOwner NULL), or its run's lease lapsed
+               OR (${j}.status = 'processing' AND (${j}."leaseOwner" IS NULL OR ${j}."leaseExpiresAt" IS NULL OR ${j}."leaseExpiresAt" < now())))`;
 }
 
 /**
  * CTEs passing on the lane of job `$1`, whose run a preceding CTE `ended` ended (RETURNING its
- * "accountId"). While SQL condition `goOn` holds and nobody waits in line, the lane goes to the
- * account's next ready job (queued, or scheduled and due; oldest first) for the caller to claim;
- * otherwise to the first in line (handOffLanes).
+ * "accountId"). While SQL condition `goOn` holds, the lane goes to the account's next job for the
+ * caller to claim: the first in line if it can run now, or with nobody in line, the account's
+ * oldest ready job (queued, or scheduled and due); CTE `first_in_line` names the former, which has no
+ * queue entry. Otherwise the lane goes to the first in line (handOffLanes), whose queue entry then
+ * waits its turn behind other accounts' due jobs.
  */
 export function endRunInLane(goOn: string): string {
-  return `next_ready AS (
+  return `first_in_line AS (
+       SELECT j.id FROM "PublishLane" w JOIN "PublishJob" j ON j.id = w.waiters[1]
+        WHERE ${goOn} AND w."accountId" = (SELECT "accountId" FROM ended) AND ${claimable("j")}
+        FOR UPDATE OF j SKIP LOCKED
+     ), next_ready AS (
        SELECT j.id FROM "PublishJob" j
         WHERE ${goOn} AND j."accountId" = (SELECT "accountId" FROM ended)
           AND (j.status = 'queued' OR (j.status = 'scheduled' AND j."scheduledAt" <= now()))
           AND NOT EXISTS (SELECT FROM "PublishLane" w WHERE w."accountId" = j."accountId" AND cardinality(w.waiters) > 0)
         ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED
-     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`, "(SELECT id FROM next_ready)")}`;
+     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`, "COALESCE((SELECT id FROM first_in_line), (SELECT id FROM next_ready))", `CASE WHEN ${goOn} THEN -1 ELSE 0 END`)}`;
 }
+
+/**
+ * A CTE `lane_at_accept` placing the job a preceding CTE `job` just accepted (queued) in its
+ * account's lane: a free lane is reserved for it (its queue entry comes round as usual); a held one
+ * puts it at the end of the line, where the run before it hands the lane on to it, so it needs no
+ * queue entry. RETURNING the lane's holder: the job itself, or the one it waits behind. PostgreSQL
+ * applies the upsert to the lane's latest version under its lock, so a hand-off racing it either
+ * sees the new waiter or ran first and left the lane free.
+ */
+export const LANE_AT_ACCEPT = `lane_at_accept AS (
+       INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
+       SELECT "accountId", id, false, now() + ${LEASE}, '{}' FROM job WHERE status = 'queued'
+       ON CONFLICT ("accountId") DO UPDATE SET
+         holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
+         "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
+         waiters = CASE WHEN l.holder IS NULL THEN l.waiters ELSE l.waiters || EXCLUDED.holder END
+       RETURNING l.holder
+     )`;
 
 /**
  * A reserved lane whose job turned out not to run (canceled, moved, already finished) goes on to

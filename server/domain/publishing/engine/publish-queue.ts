@@ -9,12 +9,13 @@ const accountFlag = (accountId: string) => `account:${accountId}`;
 /**
  * SQL adding the queue entry of a job, given SQL expressions of its id and account, to run at
  * `runAt` (default now). An entry for a lane's hand-off is unkeyed (a waiter moved to a later time
- * keeps its own entry at that time) and goes before other due jobs, as its account waits for it.
+ * keeps its own entry at that time) and has the priority SQL expression `handOffPriority` gives (-1,
+ * before other due jobs, when its account waits for it).
  */
-export function addPublishEntry(job: { id: string; accountId: string }, { runAt, handOff = false }: { runAt?: string; handOff?: boolean } = {}): string {
+export function addPublishEntry(job: { id: string; accountId: string }, { runAt, handOffPriority }: { runAt?: string; handOffPriority?: string } = {}): string {
   const args = [`'${PUBLISH_TASK}'`, `json_build_object('jobId', ${job.id})`, `flags => ARRAY['${accountFlag("")}' || ${job.accountId}]`];
   if (runAt) args.push(`run_at => ${runAt}`);
-  args.push(handOff ? "priority => -1" : `job_key => '${publishJobKey("")}' || ${job.id}`);
+  args.push(handOffPriority ? `priority => ${handOffPriority}` : `job_key => '${publishJobKey("")}' || ${job.id}`);
   return `graphile_worker.add_job(${args.join(", ")})`;
 }
 

@@ -12,7 +12,7 @@ import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
-import { endRunInLane, handOffLanes, passLaneOn, TAKE_LANE } from "./account-lane.ts";
+import { claimable, endRunInLane, handOffLanes, passLaneOn, TAKE_LANE } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { addPublishEntry, removePublishEntry } from "./publish-queue.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
@@ -61,13 +61,7 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
   const [row] = await sql<ClaimRow & { granted: boolean }>(
     "job-claim",
     `WITH target AS (
-       SELECT id, "accountId" FROM "PublishJob"
-        WHERE id = $1
-          AND ("scheduledAt" IS NULL OR "scheduledAt" <= now() + interval '1 second')
-          AND (status IN ('queued', 'scheduled')
-               -- released to wait (leaseOwner NULL), or its run's lease lapsed
-               OR (status = 'processing' AND ("leaseOwner" IS NULL OR "leaseExpiresAt" IS NULL OR "leaseExpiresAt" < now())))
-        FOR UPDATE
+       SELECT id, "accountId" FROM "PublishJob" j WHERE id = $1 AND ${claimable("j")} FOR UPDATE
      ), lane AS (${TAKE_LANE}
      ), job AS (
        UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM lane WHERE j.id = $1 AND lane.granted
@@ -90,9 +84,9 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
 type Outcome = { status: "published" | "failed" | "unknown"; postId?: string; permalink?: string; postIds?: string[]; code?: JobFailureCode; message?: string };
 
 /**
- * Records the run's end and passes the account's lane on (see endRunInLane): when `goOn` and
- * nobody waits in line, to the account's next ready job, claimed here for this worker (its queue
- * entry removed) and answered to run next.
+ * Records the run's end and passes the account's lane on (see endRunInLane): when `goOn`, to the
+ * account's next job (first in line, or the oldest ready one), claimed here for this worker (its
+ * queue entry, if it has one, removed) and answered to run next.
  */
 async function finish(jobId: string, workerId: string, data: Outcome, goOn: boolean): Promise<Claimed | undefined> {
   const [row] = await sql<ClaimRow & { enqueued: unknown; dequeued: unknown }>(
@@ -107,7 +101,8 @@ async function finish(jobId: string, workerId: string, data: Outcome, goOn: bool
        UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM handed WHERE j.id = handed.next AND handed.running
         RETURNING j.*
      ), dequeued AS MATERIALIZED (
-       SELECT ${removePublishEntry("job.id")} FROM job
+       -- a job from the line has no queue entry
+       SELECT ${removePublishEntry("job.id")} FROM job WHERE job.id IS DISTINCT FROM (SELECT id FROM first_in_line)
      )
      SELECT job.*, ${ACCOUNT_AND_MEDIA}, (SELECT count(*) FROM enqueued) AS enqueued, (SELECT count(*) FROM dequeued) AS dequeued
        FROM (SELECT) one LEFT JOIN job ON true`,

@@ -21,9 +21,14 @@ const privacyLevels = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_
 const knownScopes = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
 const videoTypes = new Set(["video/mp4", "video/quicktime", "video/webm"]);
 
+// TikTok's log ids: the UTC time to the second, then 18 hex digits. Here a random start counted up,
+// with the time part made once a second: every answer carries one.
+let logCounter = crypto.randomBytes(6).readUIntBE(0, 6);
+let logSecond = { at: 0, text: "" };
 function logId(): string {
-  // randomUUID serves from a cached pool of random bytes; randomBytes calls into OpenSSL each time
-  return new Date().toISOString().replace(/\D/g, "").slice(0, 14) + crypto.randomUUID().replaceAll("-", "").slice(0, 18).toUpperCase();
+  const second = Math.floor(Date.now() / 1000);
+  if (logSecond.at !== second) logSecond = { at: second, text: new Date(second * 1000).toISOString().replace(/\D/g, "").slice(0, 14) };
+  return logSecond.text + (logCounter++).toString(16).toUpperCase().padStart(18, "0");
 }
 
 const fail = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
