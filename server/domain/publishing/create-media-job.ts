@@ -1,6 +1,7 @@
 // Accepting a media request: the job row and its queue entry (or its place in its account's line)
-// are written in one statement, so an accepted job survives any crash. The requestId is unique per workspace: an INSERT …
-// ON CONFLICT DO NOTHING decides between concurrent duplicates, never a read-then-write race.
+// are written in one statement, so an accepted job survives any crash. The requestId is unique per
+// workspace: an INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, never a
+// read-then-write race.
 import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
