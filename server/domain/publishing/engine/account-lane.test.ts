@@ -7,7 +7,7 @@ import { connectAccount } from "../../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../../testing/platform-fixtures.ts";
 import { publish, uploadVideo, waitForJob } from "../../../testing/publish-fixtures.ts";
-import { publishJobKey } from "./publish-queue.ts";
+import { addPublishEntry, publishJobKey } from "./publish-queue.ts";
 
 async function setup() {
   const t = await createWorkspaceWithKey();
@@ -132,6 +132,40 @@ describe("account lanes", () => {
     expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
     await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
     expect(await queueEntries([first, ...later])).toBe(0);
+  });
+
+  it("lines up an account's posts falling due together: the first keeps its queue entry, the others wait in line without theirs", async () => {
+    const t = await setup();
+    const [a, b] = [await connectAccount(t.scope, "tiktok"), await connectAccount(t.scope, "tiktok")];
+    const { mediaId } = await uploadVideo(t.key);
+    const schedule = async (accountId: string, caption: string): Promise<{ jobId: string; scheduledPostIds: string[] }> => {
+      const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(accountId, mediaId, caption), scheduledAt: new Date(Date.now() + 3_600_000).toISOString() } });
+      expect(res.status).toBe(200);
+      return res.json.results[0];
+    };
+    const ofA = [await schedule(a.accountId, "a one"), await schedule(a.accountId, "a two"), await schedule(a.accountId, "a three")];
+    const ofB = [await schedule(b.accountId, "b one"), await schedule(b.accountId, "b two")];
+    const jobsOf = (posts: { jobId: string }[]) => posts.map((p) => p.jobId);
+    // Their time has come while their queue entries still wait an hour: only the scheduler moves them.
+    await sql("test-due-together", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [jobsOf([...ofA, ...ofB])]);
+    const lined = await until("a lined up", () => lane(a.accountId).catch(() => null), (l) => l?.waiters.length === 2);
+    expect(lined).toEqual({ holder: ofA[0]!.jobId, running: false, waiters: jobsOf(ofA.slice(1)) });
+    expect(await queueEntries(jobsOf(ofA.slice(1)))).toBe(0);
+    expect(await queueEntries([ofA[0]!.jobId])).toBe(1);
+
+    // Canceling the post a lane is reserved for hands the lane to the next in line at once.
+    await until("b lined up", () => lane(b.accountId).catch(() => null), (l) => l?.waiters.length === 1);
+    expect((await t.call("DELETE", `/api/v1/scheduled-posts/${ofB[0]!.scheduledPostIds[0]}?platform=tiktok`)).json).toEqual({ canceled: 1 });
+    expect((await lane(b.accountId)).holder).toBe(ofB[1]!.jobId);
+    expect((await waitForJob(t.key, ofB[1]!.jobId)).status).toBe("published");
+
+    // The first's entry comes round: it runs, and the run goes on through the line.
+    await sql("test-entry-now", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [ofA[0]!.jobId, a.accountId]);
+    for (const jobId of jobsOf(ofA)) expect((await waitForJob(t.key, jobId)).status).toBe("published");
+    expect((await sandboxPosts("tiktok", a.username)).map((p) => p.text)).toEqual(["a one", "a two", "a three"]);
+    const runs = await sql<{ attempts: number }>("test-due-attempts", `SELECT attempts FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [jobsOf(ofA)]);
+    expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    await until("lanes free", async () => [await lane(a.accountId), await lane(b.accountId)], (ls) => ls.every((l) => l.holder === null && l.waiters.length === 0));
   });
 
   it("goes on through an account's backlog oldest first, passing over a post canceled meanwhile, and leaves no queue entries", async () => {

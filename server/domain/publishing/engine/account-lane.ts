@@ -11,8 +11,9 @@
 // release for a later retry); a hand-off adds the next waiter's queue entry in that statement too.
 // A run's end may instead give the lane to the account's next job, for the same worker to run next
 // (endRunInLane): the first in line, or with nobody in line, the account's oldest ready job.
-// A job accepted while its account's lane is held joins the line at once (LANE_AT_ACCEPT), so a
-// burst of an account's posts takes one trip through the queue, not one per post.
+// A job accepted while its account's lane is held joins the line at once (LANE_AT_ACCEPT), and
+// scheduled posts falling due join their accounts' lines together (LINES_AT_START), so a burst of
+// an account's posts takes one trip through the queue, not one per post.
 // A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
 import { sql } from "../../../db.ts";
 import { LEASE_MS } from "./lease.ts";
@@ -107,6 +108,29 @@ export const LANE_AT_ACCEPT = `lane_at_accept AS (
          holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
          "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
          waiters = CASE WHEN l.holder IS NULL THEN l.waiters ELSE l.waiters || EXCLUDED.holder END
+       RETURNING l.holder
+     )`;
+
+/**
+ * CTEs placing the scheduled posts a preceding CTE `started` (id, "accountId", "scheduledAt",
+ * "createdAt") just made due in their accounts' lanes, one upsert per account, as LANE_AT_ACCEPT
+ * does for one: a free lane is reserved for the account's first post, and the others join the
+ * line in order of time. CTE `lines_at_start` RETURNs the lanes' holders; the caller takes the
+ * others' queue entries away. A post already holding or in a lane (a worker's claim met its
+ * account busy before this) keeps its place. Lanes are locked in account order, so schedulers
+ * sharing a burst cannot deadlock.
+ */
+export const LINES_AT_START = `due_by_account AS (
+       SELECT "accountId", array_agg(id ORDER BY "scheduledAt", "createdAt") AS ids FROM started GROUP BY "accountId"
+     ), lines_at_start AS (
+       INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
+       SELECT "accountId", ids[1], false, now() + ${LEASE}, ids[2:] FROM due_by_account ORDER BY "accountId"
+       ON CONFLICT ("accountId") DO UPDATE SET
+         holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
+         "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
+         waiters = l.waiters || ARRAY(
+           SELECT w FROM unnest(CASE WHEN l.holder IS NULL THEN EXCLUDED.waiters ELSE EXCLUDED.holder || EXCLUDED.waiters END) WITH ORDINALITY AS u(w, i)
+            WHERE w IS DISTINCT FROM l.holder AND w <> ALL(l.waiters) ORDER BY i)
        RETURNING l.holder
      )`;
 

@@ -23,3 +23,12 @@ export function addPublishEntry(job: { id: string; accountId: string }, { runAt,
 export function removePublishEntry(jobId: string): string {
   return `graphile_worker.remove_job('${publishJobKey("")}' || ${jobId})`;
 }
+
+/**
+ * SQL removing the waiting queue entries of the jobs SQL expression `jobIds` (uuid[]) names, in one
+ * call and without remove_job's NOTIFY per entry (no worker needs to hear of an entry gone). A
+ * locked one stays; its run finds the job taken or in line. Answers the entries removed (a set).
+ */
+export function removePublishEntries(jobIds: string): string {
+  return `graphile_worker.complete_jobs(ARRAY(SELECT id FROM graphile_worker.jobs WHERE key IN (SELECT '${publishJobKey("")}' || x FROM unnest(${jobIds}) x)))`;
+}
