@@ -1,5 +1,5 @@
 // Each worker process starts due scheduled posts a few times a second (see
-// ../domain/scheduling/start-due-posts.ts); a full batch is followed at once by the next.
+// ../domain/scheduling/start-due-posts.ts), a batch at a time until none is left.
 import { startDuePosts } from "../domain/scheduling/start-due-posts.ts";
 import { log } from "../log.ts";
 
@@ -11,7 +11,7 @@ export function startScheduler(): { stop(): void } {
   let stopped = false;
   const tick = async () => {
     try {
-      while (!stopped && (await startDuePosts(BATCH)) === BATCH);
+      await startDuePosts(BATCH);
     } catch (err) {
       log.warn("starting due posts failed", { error: String(err) });
     }

@@ -1,30 +1,50 @@
 // The scheduler's part: at its time a scheduled post leaves `scheduled` for the publishing queue
 // (`queued`, as a post published now), and its job records how late that was (startLateMs).
-// In the same statement the due posts take their places in their accounts' lanes (LINES_AT_START):
-// each account's first runs from the queue entry written when it was accepted (run at the same
-// time), and the rest wait in line without theirs, so a burst costs one trip through the queue
-// per account rather than per post. Workers' claims are conditional, so a post never starts
-// twice. Every worker process runs this; SKIP LOCKED lets them share a burst without waiting on
-// each other or on a claim.
+// Workers take it from there through the queue entry written when it was accepted (run at the
+// same time), and their claim is conditional, so a post never starts twice. Every worker process
+// runs this; SKIP LOCKED lets them share a burst without waiting on each other or on a claim.
+//
+// Then the posts just started take their places in their accounts' lanes (LINES_AT_START): each
+// account's first keeps its queue entry, and the rest wait in line without theirs, so a burst costs
+// one trip through the queue per account rather than per post. That is a second statement, after
+// every batch has started, so lining up one batch does not make the next one later. A post a
+// worker claimed in between is left as it is, and one that a crash left out of line runs from its
+// entry: lining up saves work, it never decides whether a post runs.
 import { sql } from "../../db.ts";
 import { LINES_AT_START } from "../publishing/engine/account-lane.ts";
 import { removePublishEntries } from "../publishing/engine/publish-queue.ts";
 
-export async function startDuePosts(limit = 5_000): Promise<number> {
-  const [row] = await sql<{ started: number }>(
-    "schedule-start-due",
-    `WITH due AS (
-       SELECT id FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" <= now() ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
-     ), started AS (
+/** Starts every due post, `batch` at a time, and lines them up; answers how many started. */
+export async function startDuePosts(batch = 5_000): Promise<number> {
+  const started: string[] = [];
+  for (;;) {
+    const rows = await sql<{ id: string }>(
+      "schedule-start-due",
+      `WITH due AS (
+         SELECT id FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" <= now() ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
        UPDATE "PublishJob" j SET status = 'queued', "updatedAt" = now(),
               "startLateMs" = COALESCE(j."startLateMs", GREATEST(0, (extract(epoch FROM now() - j."scheduledAt") * 1000)::int))
          FROM due WHERE j.id = due.id
-       RETURNING j.id, j."accountId", j."scheduledAt", j."createdAt"
+       RETURNING j.id`,
+      [batch],
+    );
+    for (const row of rows) started.push(row.id);
+    if (rows.length < batch) break;
+  }
+  for (let i = 0; i < started.length; i += batch) await lineUp(started.slice(i, i + batch));
+  return started.length;
+}
+
+async function lineUp(jobIds: string[]): Promise<void> {
+  await sql(
+    "schedule-line-up",
+    `WITH started AS (
+       SELECT id, "accountId", "scheduledAt", "createdAt" FROM "PublishJob" WHERE id = ANY($1::uuid[]) AND status = 'queued' FOR UPDATE SKIP LOCKED
      ), ${LINES_AT_START}, in_line AS MATERIALIZED (
        SELECT count(*) FROM ${removePublishEntries(`ARRAY(SELECT id FROM started WHERE id NOT IN (SELECT holder FROM lines_at_start))`)}
      )
-     SELECT count(*)::int AS started FROM started, in_line`,
-    [limit],
+     SELECT count(*) FROM in_line`,
+    [jobIds],
   );
-  return row!.started;
 }
