@@ -88,13 +88,13 @@ try {
     if (!row!.open) break;
     await new Promise((r) => setTimeout(r, 250));
   }
+  const publishCpu = cpuPerUnit(cpuAtDue, cpuByRole(), POSTS);
   const [failed] = await sql<{ bad: number }>(
     "bench-bad",
     `SELECT count(*)::int AS bad FROM "PublishJob" WHERE "workspaceId" = $1 AND "scheduledAt" IS NOT NULL AND status <> 'published'`,
     [workspace.id],
   );
   if (failed!.bad > 0) throw new Error(`${failed!.bad} jobs did not publish`);
-  const publishCpu = cpuPerUnit(cpuAtDue, cpuByRole(), POSTS);
   const [stats] = await sql<{ p50: number; p99: number; max: number; work50: number; work99: number; run50: number; run99: number; last: number }>(
     "bench-lateness",
     `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY "startLateMs") AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY "startLateMs") AS p99, max("startLateMs") AS max,
