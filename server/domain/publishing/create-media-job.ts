@@ -7,7 +7,7 @@ import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
-import { LANE_AT_ACCEPT } from "./engine/account-lane.ts";
+import { lineUp } from "./engine/account-lane.ts";
 import { addPublishEntry } from "./engine/publish-queue.ts";
 import type { MediaPlan } from "./validate-request.ts";
 
@@ -35,8 +35,8 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT "scheduledPostId", "workspaceId", "accountId", provider, "scheduledAt", timezone, payload, $12, now() FROM job WHERE "scheduledPostId" IS NOT NULL
-     ), ${LANE_AT_ACCEPT}
-     SELECT job.*, CASE WHEN EXISTS (SELECT FROM lane_at_accept WHERE holder <> job.id) THEN true -- in line
+     ), ${lineUp(`(SELECT id, "accountId", "scheduledAt", "createdAt" FROM job WHERE status = 'queued')`)}
+     SELECT job.*, CASE WHEN EXISTS (SELECT FROM lined_up WHERE holder <> job.id) THEN true -- in line
                         ELSE ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' }, { runAt: "$10::timestamptz" })} IS NOT NULL END AS queued
        FROM job`,
     [

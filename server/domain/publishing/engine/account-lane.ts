@@ -11,9 +11,9 @@
 // release for a later retry); a hand-off adds the next waiter's queue entry in that statement too.
 // A run's end may instead give the lane to the account's next job, for the same worker to run next
 // (endRunInLane): the first in line, or with nobody in line, the account's oldest ready job.
-// A job accepted while its account's lane is held joins the line at once (LANE_AT_ACCEPT), and
-// scheduled posts falling due join their accounts' lines together (LINES_AT_START), so a burst of
-// an account's posts takes one trip through the queue, not one per post.
+// A job accepted while its account's lane is held joins the line at once, and scheduled posts
+// falling due join their accounts' lines together (lineUp), so a burst of an account's posts
+// takes one trip through the queue, not one per post.
 // A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
 import { sql } from "../../../db.ts";
 import { LEASE_MS } from "./lease.ts";
@@ -94,37 +94,22 @@ export function endRunInLane(goOn: string): string {
 }
 
 /**
- * A CTE `lane_at_accept` placing the job a preceding CTE `job` just accepted (queued) in its
- * account's lane: a free lane is reserved for it (its queue entry comes round as usual); a held one
- * puts it at the end of the line, where the run before it hands the lane on to it, so it needs no
- * queue entry. RETURNING the lane's holder: the job itself, or the one it waits behind. PostgreSQL
- * applies the upsert to the lane's latest version under its lock, so a hand-off racing it either
- * sees the new waiter or ran first and left the lane free.
+ * CTEs placing queued jobs in their accounts' lanes, one upsert per account: a free lane is
+ * reserved for the account's first (its queue entry comes round as usual), and the others join the
+ * line in order of time, where the run before them hands the lane on, so they need no queue entry.
+ * `jobs` is SQL naming the jobs (id, "accountId", "scheduledAt", "createdAt"): one just accepted,
+ * or the scheduled posts the scheduler just started. CTE `lined_up` RETURNs the lanes' holders; a
+ * job that is not one waits in line. A job already holding or in a lane (a worker's claim met its
+ * account busy before this) keeps its place. PostgreSQL applies each upsert to the lane's latest
+ * version under its lock, so a hand-off racing it either sees the new waiters or ran first and left
+ * the lane free; lanes are locked in account order, so schedulers sharing a burst cannot deadlock.
  */
-export const LANE_AT_ACCEPT = `lane_at_accept AS (
+export function lineUp(jobs: string): string {
+  return `by_account AS (
+       SELECT "accountId", array_agg(id ORDER BY "scheduledAt", "createdAt") AS ids FROM ${jobs} j GROUP BY "accountId"
+     ), lined_up AS (
        INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
-       SELECT "accountId", id, false, now() + ${LEASE}, '{}' FROM job WHERE status = 'queued'
-       ON CONFLICT ("accountId") DO UPDATE SET
-         holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
-         "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
-         waiters = CASE WHEN l.holder IS NULL THEN l.waiters ELSE l.waiters || EXCLUDED.holder END
-       RETURNING l.holder
-     )`;
-
-/**
- * CTEs placing the scheduled posts a preceding CTE `started` (id, "accountId", "scheduledAt",
- * "createdAt") just made due in their accounts' lanes, one upsert per account, as LANE_AT_ACCEPT
- * does for one: a free lane is reserved for the account's first post, and the others join the
- * line in order of time. CTE `lines_at_start` RETURNs the lanes' holders; the caller takes the
- * others' queue entries away. A post already holding or in a lane (a worker's claim met its
- * account busy before this) keeps its place. Lanes are locked in account order, so schedulers
- * sharing a burst cannot deadlock.
- */
-export const LINES_AT_START = `due_by_account AS (
-       SELECT "accountId", array_agg(id ORDER BY "scheduledAt", "createdAt") AS ids FROM started GROUP BY "accountId"
-     ), lines_at_start AS (
-       INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
-       SELECT "accountId", ids[1], false, now() + ${LEASE}, ids[2:] FROM due_by_account ORDER BY "accountId"
+       SELECT "accountId", ids[1], false, now() + ${LEASE}, ids[2:] FROM by_account ORDER BY "accountId"
        ON CONFLICT ("accountId") DO UPDATE SET
          holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
          "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,
@@ -133,6 +118,7 @@ export const LINES_AT_START = `due_by_account AS (
             WHERE w IS DISTINCT FROM l.holder AND w <> ALL(l.waiters) ORDER BY i)
        RETURNING l.holder
      )`;
+}
 
 /**
  * A reserved lane whose job turned out not to run (canceled, moved, already finished) goes on to
