@@ -125,6 +125,7 @@ export class SandboxState {
   private data: Data;
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly index = {
+    profiles: new Map<string, Profile>(),
     tokens: new Map<string, Token>(),
     objects: new Map<string, PlatformObject>(),
     posts: new Map<string, SandboxPost>(),
@@ -139,6 +140,7 @@ export class SandboxState {
   }
 
   private reindex() {
+    this.index.profiles = new Map(this.data.profiles.map((p) => [p.id, p]));
     this.index.tokens = new Map(this.data.tokens.map((t) => [t.value, t]));
     this.index.objects = new Map(this.data.objects.map((o) => [o.id, o]));
     this.index.posts = new Map(this.data.posts.map((p) => [p.id, p]));
@@ -199,11 +201,12 @@ export class SandboxState {
     return this.data.profiles.filter((p) => !provider || p.provider === provider);
   }
   profile(id: string): Profile | undefined {
-    return this.data.profiles.find((p) => p.id === id);
+    return this.index.profiles.get(id);
   }
   addProfile(p: Omit<Profile, "id" | "createdAt">): Profile {
     const profile: Profile = { ...p, id: numericId(), createdAt: new Date().toISOString() };
     this.data.profiles.push(profile);
+    this.index.profiles.set(profile.id, profile);
     this.changed();
     return profile;
   }
