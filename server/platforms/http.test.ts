@@ -26,7 +26,13 @@ describe("platformRequest", () => {
     const slow = await serve(() => {});
     const timeout = await platformRequest({ provider: "x", url: `${slow.url}/x`, method: "POST", body: {}, timeoutMs: 200 }).catch((e) => e);
     expect(timeout.kind).toBe("unknown_outcome");
-    await Promise.all([server.close(), slow.close()]);
+    // the deadline covers the body too: headers that arrive, then a body that stalls
+    const stalled = await serve((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).write('{"id":'));
+    const started = Date.now();
+    const cut = await platformRequest({ provider: "x", url: `${stalled.url}/x`, timeoutMs: 300 }).catch((e) => e);
+    expect(cut.kind).toBe("unknown_outcome");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await Promise.all([server.close(), slow.close(), stalled.close()]);
   });
 
   it("maps error statuses by default and keeps int64 ids exact when asked", async () => {
