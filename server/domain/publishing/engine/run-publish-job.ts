@@ -135,22 +135,26 @@ function isTransient(err: PlatformError): boolean {
   return err.kind === "rate_limited" || err.kind === "unavailable" || err.kind === "unknown_outcome";
 }
 
-/** Jobs of one account a worker goes through in a row; then the account's next job takes its turn in the queue again, after other accounts' jobs. */
-const JOBS_IN_A_ROW = 10;
+/**
+ * How long a worker goes on through one account's backlog; then the account's next job takes its
+ * turn in the queue again, after other accounts' due jobs. A slice of time, not a count of jobs:
+ * quick posts (a burst of one account's videos) run on without a trip through the queue each few
+ * jobs, and slow ones (long uploads, platforms that take a while) still hand the worker on soon.
+ */
+const ACCOUNT_SLICE_MS = 5_000;
 
 /**
- * Runs the job, then the account's next ready jobs that its end hands this worker: up to
- * JOBS_IN_A_ROW in all, and none once `signal` asks the worker to stop.
+ * Runs the job, then the account's next ready jobs that its end hands this worker: while the
+ * account's slice lasts, and none once `signal` asks the worker to stop.
  */
 export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks, signal?: AbortSignal): Promise<void> {
   const first = await claim(jobId, workerId);
   if (first === "waiting") return; // its account's lane hands it on when its turn comes
   if (!first) return passLaneOn(jobId); // finished, canceled, not due, or running elsewhere
+  const sliceEnds = performance.now() + ACCOUNT_SLICE_MS;
+  const goOn = () => performance.now() < sliceEnds && !signal?.aborted;
   let next: Claimed | undefined = first;
-  for (let run = 1; next; run++) {
-    const more = run < JOBS_IN_A_ROW;
-    next = await runClaimed(next, workerId, flows, hooks, () => more && !signal?.aborted);
-  }
+  while (next) next = await runClaimed(next, workerId, flows, hooks, goOn);
 }
 
 /** One claimed job to its end; answers the account's next job when its end claimed one (`goOn`). */
