@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type ConnectedAccount, type MediaItem, type PublishJob } from "./db/generated/client.ts";
 import { env } from "./env.ts";
+import { log } from "./log.ts";
 
 export { Prisma } from "./db/generated/client.ts";
 export type * from "./db/generated/client.ts";
@@ -19,6 +20,9 @@ function handles(): Handles {
   const e = env();
   if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; start the service with `npm start` or the CLI");
   const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize });
+  // An idle connection the server closed (a restart, a shutdown, a network cut) leaves the pool,
+  // and the next query opens a new one; unheard, pg's "error" event would end the process.
+  pool.on("error", (err) => log.warn("an idle database connection was closed", { error: err.message }));
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
   return (globalForDb.__posteadyDb = { client, pool });
 }
