@@ -2,7 +2,8 @@
 // caps a creator at 25 posts a day, so 400 accounts), the sandbox answering without processing
 // time. Reports how late each job started after its scheduledAt (p50/p99: the scheduler handing it
 // to the publishing queue, and a worker beginning it) and how long until the last one was
-// published, and the CPU each process spent per post from the due second on. A warm-up round of
+// published (and how many in each second, to show the ramp up), and the CPU each process spent per
+// post from the due second on. A warm-up round of
 // immediate posts runs first. Schedules are accepted through the domain operation the API calls,
 // in this process, so accepting 10,000 of them fits before the due second.
 // Run: npm run bench:schedule [-- posts]
@@ -109,6 +110,14 @@ try {
   console.log(`a worker's first platform call after scheduledAt (queue wait included): p50 ${Number(stats!.work50).toFixed(2)} s, p99 ${Number(stats!.work99).toFixed(2)} s`);
   console.log(`worker time per post (first start → published): p50 ${Number(stats!.run50).toFixed(1)} ms, p99 ${Number(stats!.run99).toFixed(1)} ms`);
   console.log(`last published ${Number(stats!.last).toFixed(1)} s after the due second (target ≤ 30 s); ${(POSTS / Number(stats!.last)).toFixed(0)} posts/s`);
+  const perSecond = await sql<{ n: number }>(
+    "bench-per-second",
+    `SELECT count(j.id)::int AS n FROM generate_series(0, ceil($3::float)::int - 1) s
+       LEFT JOIN "PublishJob" j ON j."workspaceId" = $1 AND j."scheduledAt" IS NOT NULL AND floor(extract(epoch FROM j."finishedAt" - $2::timestamptz)) = s
+      GROUP BY s ORDER BY s`,
+    [workspace.id, due, Number(stats!.last)],
+  );
+  console.log(`published in each second after the due second: ${perSecond.map((r) => r.n).join(" ")}`);
   console.log("CPU ms per post from the due second on, by process:");
   console.table({ publishing: publishCpu });
 } finally {
