@@ -3,9 +3,9 @@
 // time. Reports how late each job started after its scheduledAt (p50/p99: the scheduler handing it
 // to the publishing queue, and a worker beginning it) and how long until the last one was
 // published (and how many in each second, to show the ramp up), and the CPU each process spent per
-// post from the due second on. A warm-up round of
-// immediate posts runs first. Schedules are accepted through the domain operation the API calls,
-// in this process, so accepting 10,000 of them fits before the due second.
+// post from the due second on. A warm-up round of immediate posts runs first. Schedules are
+// accepted through the domain operation the API calls, in this process, so accepting 10,000 of
+// them fits before the due second.
 // Run: npm run bench:schedule [-- posts]
 import { closeDb, sql } from "../server/db.ts";
 import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
