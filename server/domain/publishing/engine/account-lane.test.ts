@@ -168,6 +168,31 @@ describe("account lanes", () => {
     await until("lanes free", async () => [await lane(a.accountId), await lane(b.accountId)], (ls) => ls.every((l) => l.holder === null && l.waiters.length === 0));
   });
 
+  it("runs an account's older ready post first when a worker reaches a younger one's queue entry before any line-up", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    const schedule = async (caption: string): Promise<string> => {
+      const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(tiktok.accountId, mediaId, caption), scheduledAt } });
+      expect(res.status).toBe(200);
+      return res.json.results[0].jobId;
+    };
+    const [older, younger] = [await schedule("older"), await schedule("younger")];
+    // Both due and started, with no lane yet and their entries still an hour away: as a scheduler
+    // that started them and stopped before lining them up leaves them. The younger's entry comes first.
+    await sql("test-started-unlined", `UPDATE "PublishJob" SET status = 'queued', "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [[older, younger]]);
+    await sql("test-entry-now", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [younger, tiktok.accountId]);
+    // The younger steps back: its entry is put a second ahead, and nothing publishes.
+    await until("the younger's entry put back", () => sql<{ later: boolean }>("test-entry-later", `SELECT run_at > now() AND run_at < now() + interval '2 seconds' AS later FROM graphile_worker.jobs WHERE key = $1`, [publishJobKey(younger)]), (rows) => rows[0]?.later === true);
+    expect(await sandboxPosts("tiktok", tiktok.username)).toEqual([]);
+    await sql("test-entry-now", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [older, tiktok.accountId]);
+    for (const jobId of [older, younger]) expect((await waitForJob(t.key, jobId)).status).toBe("published");
+    expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["older", "younger"]);
+    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    expect(await queueEntries([older, younger])).toBe(0);
+  });
+
   it("goes on through an account's backlog oldest first, passing over a post canceled meanwhile, and leaves no queue entries", async () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");

@@ -22,13 +22,33 @@ import { addPublishEntry } from "./publish-queue.ts";
 const LEASE = `make_interval(secs => ${LEASE_MS / 1000})`;
 
 /**
+ * CTE `older`: a ready job of the account of job `$1` (selected with its account by a preceding
+ * CTE `target`) that is older than it and not yet in the account's lane (neither holding it nor in
+ * its line), unless the lane is reserved for `$1`. Such a job goes first, so that posts of one
+ * account falling due together keep their order when workers reach their queue entries before the
+ * scheduler lines them up (or, after an outage, before it has run at all).
+ */
+export const OLDER_NOT_IN_LANE = `older AS (
+       SELECT o.id FROM target t
+         JOIN "PublishJob" x ON x.id = t.id
+         JOIN "PublishJob" o ON o."accountId" = t."accountId" AND o.id <> t.id
+         LEFT JOIN "PublishLane" l ON l."accountId" = t."accountId"
+        WHERE o.status IN ('queued', 'scheduled') AND (o.status = 'queued' OR o."scheduledAt" <= now())
+          AND (COALESCE(o."scheduledAt", o."createdAt"), o."createdAt") < (COALESCE(x."scheduledAt", x."createdAt"), x."createdAt")
+          AND l.holder IS DISTINCT FROM t.id
+          AND o.id IS DISTINCT FROM l.holder AND o.id <> ALL(COALESCE(l.waiters, '{}'))
+        LIMIT 1
+     )`;
+
+/**
  * An upsert taking the lane of the job `$1` (selected with its account by a preceding CTE
- * `target`), or putting the job in its line. Free: nobody holds it, the job itself does (a
- * reservation, or its own earlier run), or the holder's lease lapsed. RETURNING `granted`.
+ * `target`), or putting the job in its line; nothing while CTE `older` (OLDER_NOT_IN_LANE) names a
+ * job to go first. Free: nobody holds it, the job itself does (a reservation, or its own earlier
+ * run), or the holder's lease lapsed. RETURNING `granted`.
  */
 export const TAKE_LANE = `
   INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
-  SELECT target."accountId", $1::uuid, true, now() + ${LEASE}, '{}' FROM target
+  SELECT target."accountId", $1::uuid, true, now() + ${LEASE}, '{}' FROM target WHERE NOT EXISTS (SELECT FROM older)
   ON CONFLICT ("accountId") DO UPDATE SET
     holder = CASE WHEN ${free("EXCLUDED.holder")} THEN EXCLUDED.holder ELSE l.holder END,
     running = ${free("EXCLUDED.holder")} OR l.running,

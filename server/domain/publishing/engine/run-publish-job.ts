@@ -12,7 +12,7 @@ import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
 import { LEASE_MS } from "./lease.ts";
-import { claimable, endRunInLane, handOffLanes, passLaneOn, TAKE_LANE } from "./account-lane.ts";
+import { claimable, endRunInLane, handOffLanes, OLDER_NOT_IN_LANE, passLaneOn, TAKE_LANE } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { addPublishEntry, removePublishEntry } from "./publish-queue.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
@@ -55,13 +55,17 @@ function claimed({ claimAccount, claimMedia, ...job }: ClaimRow): Claimed {
 /**
  * Claims the job and its account's lane, and reads its account and the payload's media with
  * them: one round trip. A job whose account is busy joins the lane's line ("waiting"), off the
- * queue and without a lease, until the lane's holder hands it on.
+ * queue and without a lease, until the lane's holder hands it on. One with an older ready job of
+ * its account not yet in the lane steps back ("waiting" too): its entry comes round again in a
+ * second, by when the older one holds the lane or waits in it.
  */
 async function claim(jobId: string, workerId: string): Promise<Claimed | "waiting" | null> {
-  const [row] = await sql<ClaimRow & { granted: boolean }>(
+  const [row] = await sql<ClaimRow & { granted: boolean | null }>(
     "job-claim",
     `WITH target AS (
        SELECT id, "accountId" FROM "PublishJob" j WHERE id = $1 AND ${claimable("j")} FOR UPDATE
+     ), ${OLDER_NOT_IN_LANE}, stepped_back AS MATERIALIZED (
+       SELECT ${addPublishEntry({ id: "target.id", accountId: 'target."accountId"' }, { runAt: "now() + interval '1 second'" })} FROM target WHERE EXISTS (SELECT FROM older)
      ), lane AS (${TAKE_LANE}
      ), job AS (
        UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM lane WHERE j.id = $1 AND lane.granted
@@ -71,13 +75,13 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
        UPDATE "PublishJob" j SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL
          FROM lane WHERE j.id = $1 AND NOT lane.granted AND j."leaseExpiresAt" IS NOT NULL
      )
-     SELECT lane.granted, job.*, ${ACCOUNT_AND_MEDIA}
-       FROM lane LEFT JOIN job ON true`,
+     SELECT CASE WHEN (SELECT count(*) FROM stepped_back) > 0 THEN false ELSE lane.granted END AS granted, job.*, ${ACCOUNT_AND_MEDIA}
+       FROM (SELECT) one LEFT JOIN lane ON true LEFT JOIN job ON true`,
     [jobId, workerId, LEASE_MS / 1000],
   );
-  if (!row) return null;
-  if (!row.granted) return "waiting";
-  const { granted: _granted, ...rest } = row;
+  if (row!.granted === null) return null;
+  if (!row!.granted) return "waiting";
+  const { granted: _granted, ...rest } = row!;
   return claimed(rest);
 }
 
@@ -149,7 +153,7 @@ const ACCOUNT_SLICE_MS = 5_000;
  */
 export async function runPublishJob(jobId: string, workerId: string, flows: FlowRegistry, hooks: RunHooks, signal?: AbortSignal): Promise<void> {
   const first = await claim(jobId, workerId);
-  if (first === "waiting") return; // its account's lane hands it on when its turn comes
+  if (first === "waiting") return; // its lane hands it on when its turn comes, or its entry comes round again (see claim)
   if (!first) return passLaneOn(jobId); // finished, canceled, not due, or running elsewhere
   const sliceEnds = performance.now() + ACCOUNT_SLICE_MS;
   const goOn = () => performance.now() < sliceEnds && !signal?.aborted;
