@@ -31,9 +31,13 @@ const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
 // a busy worker does not spend its time writing them.
 const queueLogger = new Logger((scope) => (level, message, meta) => {
-  const fields = { ...scope, ...meta };
-  if (level === "error") log.error(message, fields);
-  else if (level === "warning") log.warn(message, fields);
+  const fields: Record<string, unknown> = { ...scope, ...meta };
+  // pg's errors carry their whole client (err.client); the message and code say what happened
+  const code = (fields.error as { code?: string } | undefined)?.code;
+  if (fields.error instanceof Error) fields.error = { message: fields.error.message, code };
+  // a database shutting down (code 57P01), as with Ctrl+C in a terminal, is not the queue's fault
+  if (level === "error" && code !== "57P01") log.error(message, fields);
+  else if (level === "warning" || level === "error") log.warn(message, fields);
   else log.debug(message, fields);
 });
 

