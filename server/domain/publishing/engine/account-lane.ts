@@ -21,20 +21,28 @@ import { addPublishEntry } from "./publish-queue.ts";
 
 const LEASE = `make_interval(secs => ${LEASE_MS / 1000})`;
 
+/** SQL condition: job `j` is ready to run now (queued, or scheduled and due). */
+function readyNow(j: string): string {
+  return `(${j}.status = 'queued' OR (${j}.status = 'scheduled' AND ${j}."scheduledAt" <= now()))`;
+}
+
+/** SQL sort key of an account's ready jobs, oldest first: their time, then their acceptance. */
+function readyOrder(j: string): string {
+  return `COALESCE(${j}."scheduledAt", ${j}."createdAt"), ${j}."createdAt"`;
+}
+
 /**
- * CTE `older`: a ready job of the account of job `$1` (selected with its account by a preceding
- * CTE `target`) that is older than it and not yet in the account's lane (neither holding it nor in
- * its line), unless the lane is reserved for `$1`. Such a job goes first, so that posts of one
- * account falling due together keep their order when workers reach their queue entries before the
- * scheduler lines them up (or, after an outage, before it has run at all).
+ * CTE `older`: a ready job of the account of job `$1` (selected with its account, "scheduledAt" and
+ * "createdAt" by a preceding CTE `target`) that is older than it and not yet in the account's lane
+ * (neither holding it nor in its line), unless the lane is reserved for `$1`. Such a job goes
+ * first, so that posts of one account falling due together keep their order when workers reach
+ * their queue entries before the scheduler lines them up (or, after an outage, before it has run).
  */
 export const OLDER_NOT_IN_LANE = `older AS (
        SELECT o.id FROM target t
-         JOIN "PublishJob" x ON x.id = t.id
          JOIN "PublishJob" o ON o."accountId" = t."accountId" AND o.id <> t.id
          LEFT JOIN "PublishLane" l ON l."accountId" = t."accountId"
-        WHERE o.status IN ('queued', 'scheduled') AND (o.status = 'queued' OR o."scheduledAt" <= now())
-          AND (COALESCE(o."scheduledAt", o."createdAt"), o."createdAt") < (COALESCE(x."scheduledAt", x."createdAt"), x."createdAt")
+        WHERE ${readyNow("o")} AND (${readyOrder("o")}) < (${readyOrder("t")})
           AND l.holder IS DISTINCT FROM t.id
           AND o.id IS DISTINCT FROM l.holder AND o.id <> ALL(COALESCE(l.waiters, '{}'))
         LIMIT 1
@@ -106,9 +114,9 @@ export function endRunInLane(goOn: string): string {
      ), next_ready AS (
        SELECT j.id FROM "PublishJob" j
         WHERE ${goOn} AND j."accountId" = (SELECT "accountId" FROM ended)
-          AND (j.status = 'queued' OR (j.status = 'scheduled' AND j."scheduledAt" <= now()))
+          AND ${readyNow("j")}
           AND NOT EXISTS (SELECT FROM "PublishLane" w WHERE w."accountId" = j."accountId" AND cardinality(w.waiters) > 0)
-        ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
+        ORDER BY ${readyOrder("j")} LIMIT 1
         FOR UPDATE SKIP LOCKED
      ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM ended) AND l.holder = $1`, "COALESCE((SELECT id FROM first_in_line), (SELECT id FROM next_ready))", `CASE WHEN ${goOn} THEN -1 ELSE 0 END`)}`;
 }

@@ -63,7 +63,7 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
   const [row] = await sql<ClaimRow & { granted: boolean | null }>(
     "job-claim",
     `WITH target AS (
-       SELECT id, "accountId" FROM "PublishJob" j WHERE id = $1 AND ${claimable("j")} FOR UPDATE
+       SELECT id, "accountId", "scheduledAt", "createdAt" FROM "PublishJob" j WHERE id = $1 AND ${claimable("j")} FOR UPDATE
      ), ${OLDER_NOT_IN_LANE}, stepped_back AS MATERIALIZED (
        SELECT ${addPublishEntry({ id: "target.id", accountId: 'target."accountId"' }, { runAt: "now() + interval '1 second'" })} FROM target WHERE EXISTS (SELECT FROM older)
      ), lane AS (${TAKE_LANE}
