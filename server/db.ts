@@ -19,7 +19,8 @@ function handles(): Handles {
   if (globalForDb.__posteadyDb) return globalForDb.__posteadyDb;
   const e = env();
   if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; start the service with `npm start` or the CLI");
-  const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize });
+  // A connection attempt that hangs (a network cut) fails after 10 s rather than holding a request.
+  const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize, connectionTimeoutMillis: 10_000 });
   // An idle connection the server closed (a restart, a shutdown, a network cut) leaves the pool,
   // and the next query opens a new one; unheard, pg's "error" event would end the process.
   pool.on("error", (err) => log.warn("an idle database connection was closed", { error: err.message }));

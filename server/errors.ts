@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "./db-unavailable.ts";
 import { log } from "./log.ts";
 import { zodIssues, type IssueLocation } from "./validation-issues.ts";
 
@@ -32,6 +33,9 @@ export const errorTable = {
 } as const;
 
 export type ErrorCode = keyof typeof errorTable;
+
+/** What a 503 for an unreachable database asks the client to wait: a restart takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const errorCodes = Object.keys(errorTable) as ErrorCode[];
 
 export type FieldIssue = { path: string; message: string; code?: string };
@@ -73,6 +77,10 @@ export function toAppError(err: unknown, location: IssueLocation = "body"): AppE
     const first = issues[0];
     const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid input";
     return new AppError("VALIDATION_ERROR", message, { issues });
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn("database unreachable; answering 503", { error: err instanceof Error ? err.message.split("\n").pop() : String(err) });
+    return new AppError("SERVICE_UNAVAILABLE", "The database is unreachable right now; retry in a few seconds", undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   const reference = crypto.randomUUID();
   log.error("unhandled error", { reference, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

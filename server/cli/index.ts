@@ -1,6 +1,6 @@
 // Admin CLI for headless self-hosting: `npm run cli -- <command>`.
 import { Command, Option } from "commander";
-import { openDatabase } from "./database-session.ts";
+import { useInstallationDatabase } from "../runtime/database.ts";
 
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
 
@@ -136,7 +136,7 @@ program
 async function main() {
   // `mcp` speaks JSON-RPC on stdout: whatever a library would print there goes to stderr.
   if (process.argv[2] === "mcp") console.log = console.info = console.debug = console.error;
-  const database = await openDatabase();
+  const database = await useInstallationDatabase();
   let code = 0;
   try {
     await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 // Matches a method and path against the route table: the handler and its path parameters,
 // 405 (with Allow) for a known path with another method, 404 for anything else under /api/v1.
 import { AppError } from "../errors.ts";
+import { decodePathSegment } from "./decode-path.ts";
 import type { HttpMethod } from "./operation.ts";
 import { errorResponse } from "./responses.ts";
 import { routes, type Route } from "./routes.ts";
@@ -29,8 +30,12 @@ export function matchRoute(method: string, pathname: string): Match {
     const m = c.pattern.exec(pathname);
     if (!m) continue;
     if (c.route.op.method === method) {
-      const params = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-      return { handler: c.route.handler, params };
+      try {
+        const params = Object.fromEntries(c.names.map((n, i) => [n, decodePathSegment(m[i + 1]!)]));
+        return { handler: c.route.handler, params };
+      } catch (err) {
+        return { response: () => errorResponse(err) };
+      }
     }
     allowed.push(c.route.op.method);
   }

@@ -9,11 +9,16 @@ const BATCH = 5_000;
 export function startScheduler(): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let failingSince: number | undefined;
   const tick = async () => {
     try {
       await startDuePosts(BATCH);
+      if (failingSince !== undefined) log.warn("starting due posts works again", { failedForMs: Date.now() - failingSince });
+      failingSince = undefined;
     } catch (err) {
-      log.warn("starting due posts failed", { error: String(err) });
+      // once per outage, not five times a second
+      if (failingSince === undefined) log.warn("starting due posts failed; trying on", { error: String(err) });
+      failingSince ??= Date.now();
     }
     if (!stopped) timer = setTimeout(() => void tick(), INTERVAL_MS);
   };

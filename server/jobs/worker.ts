@@ -3,6 +3,7 @@
 import { Logger, run, type TaskList } from "graphile-worker";
 import { builtinTemplates, renderPreview } from "../carousel/render/index.ts";
 import { closeDb } from "../db.ts";
+import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
 import { PUBLISH_TASK } from "../domain/publishing/engine/publish-queue.ts";
@@ -13,6 +14,8 @@ import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carou
 import { busyAccountFlags, publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
+import { patientPool } from "./patient-pool.ts";
+import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 
@@ -41,15 +44,27 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
   else log.debug(message, fields);
 });
 
+// A statement cut off by a database restart can still reject where the queue does not listen
+// (its job-done write is not awaited); the process lives on, and the watchdog and the queue's
+// own retries pick the work up again. Anything else unheard is a bug: exit, and the launcher
+// restarts the worker.
+process.on("unhandledRejection", (err) => {
+  if (isDatabaseUnavailable(err)) return log.warn("a database statement was cut off by an outage", { error: String(err) });
+  log.error("unhandled rejection; exiting", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+});
+
+// The installation's database, as `npm start` finds it: DATABASE_URL, or the embedded server of DATA_DIR.
+// (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
+const database = await useInstallationDatabase({ migrate: !process.env.DATABASE_URL });
 const e = env();
 // Jobs mostly wait on platforms, so many run at once; the queue holds a connection only to fetch
 // and complete a job, so its pool can be smaller than the concurrency.
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 32);
-if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; run the worker through `npm start` or set DATABASE_URL");
+const queuePool = patientPool(e.databaseUrl!, Math.max(10, Math.ceil(concurrency / 2)));
 const runner = await run({
-  connectionString: e.databaseUrl,
+  pgPool: queuePool,
   concurrency,
-  maxPoolSize: Math.max(10, Math.ceil(concurrency / 2)),
   // New jobs arrive by NOTIFY at once; scheduled ones (started by ./scheduler.ts) are found by this poll.
   pollInterval: 500,
   taskList,
@@ -65,13 +80,25 @@ void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("rendere
 const watchdog = startWatchdog();
 const scheduler = startScheduler();
 
+let stopping = false;
 const stop = async () => {
+  stopping = true;
   watchdog.stop();
   scheduler.stop();
   await runner.stop();
+  await queuePool.end();
   await closeDb();
+  await database.stop();
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop());
 process.on("SIGINT", () => void stop());
-await runner.promise;
+// The queue stops by itself only after a fault it could not outlive: exit non-zero, so a
+// supervisor (the launcher, systemd) starts a fresh worker.
+await runner.promise.then(
+  () => !stopping && process.exit(1),
+  (err: unknown) => {
+    log.error("the queue stopped", { error: String(err) });
+    process.exit(1);
+  },
+);

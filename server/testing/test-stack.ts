@@ -50,7 +50,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
     databaseUrl: database.url,
     dataDir: e.dataDir,
     sandboxUrl: process.env.SANDBOX_URL!,
-    webPid: stack.webPid,
+    webPid: stack.services.find((s) => s.name === "web")!.child.pid!,
     stop: async () => {
       await stack.stop();
       logStream.end();
