@@ -104,6 +104,11 @@ describe("the carousel URL address check", () => {
 
   it("judges resolved addresses the same way (the connection's lookup answers these strings)", () => {
     expect(isPermittedAddress("::7f00:1")).toBe(false);
+    // libuv prints an IPv4-compatible answer dotted; it stays IPv4-compatible, never mapped
+    expect(isPermittedAddress("::127.0.0.1")).toBe(false);
+    expect(isPermittedAddress("::8.8.8.8")).toBe(false);
+    expect(isPermittedAddress("::ffff:8.8.8.8")).toBe(true);
+    expect(isPermittedAddress("fe80::1%eth0")).toBe(false);
     expect(isPermittedAddress("::ffff:127.0.0.1")).toBe(false);
     expect(isPermittedAddress("2606:4700:4700::1111")).toBe(true);
     expect(isPermittedAddress("8.8.8.8")).toBe(true);

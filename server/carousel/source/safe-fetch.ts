@@ -52,7 +52,8 @@ const nat64WellKnown = ipaddr.parseCIDR("64:ff9b::/96");
  * Teredo) is refused unless its IPv6 range itself is allowed.
  */
 export function isPermittedAddress(address: string): boolean {
-  const parsed: Address = ipaddr.parse(address);
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
   if (inAllowedRange(parsed)) return true;
   if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
   const v6 = parsed as ipaddr.IPv6;
@@ -62,6 +63,19 @@ export function isPermittedAddress(address: string): boolean {
     return embedded.range() === "unicast" || inAllowedRange(embedded);
   }
   return range === "unicast" && v6.match(globalUnicast);
+}
+
+/**
+ * ipaddr.js reads the dotted IPv4-compatible form "::a.b.c.d" (as libuv prints a resolved
+ * ::7f00:1) as IPv4-mapped; the URL parser's canonical form "::7f00:1" keeps the two apart.
+ * Unparsable (a zone index, say) is undefined, and refused.
+ */
+function parseAddress(address: string): Address | undefined {
+  try {
+    return ipaddr.parse(net.isIPv6(address) ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Scheme, credentials and literal addresses: what can be refused without a network. */
