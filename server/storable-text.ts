@@ -17,7 +17,7 @@ function problem(text: string): string | undefined {
 }
 
 /** The strings (values and keys) of a parsed JSON value or query that cannot be stored. */
-export function unstorableTextIssues(value: unknown, location: IssueLocation): Issue[] {
+function unstorableTextIssues(value: unknown, location: IssueLocation): Issue[] {
   const issues: Issue[] = [];
   // an explicit stack: a deeply nested body must not overflow the call stack
   const stack: [unknown, PropertyKey[]][] = [[value, []]];
