@@ -22,6 +22,7 @@ export const errorTable = {
   UPLOAD_INCOMPLETE: { status: 409, trpc: "CONFLICT", title: "No complete upload was found for this reservation" },
   UPLOAD_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED", title: "The upload reservation has expired" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE", title: "The request body's Content-Type is not JSON" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
   REPOST_NOT_SUPPORTED: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The account's platform has no repost operation" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },

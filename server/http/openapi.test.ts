@@ -22,6 +22,8 @@ describe("OpenAPI document", () => {
       expect(doc?.operationId, `${op.method} ${op.path}`).toBe(op.operationId);
       const common = op.auth === "none" ? ["422", "500"] : ["401", "403", "422", "429", "500"];
       expect(Object.keys(doc.responses)).toEqual(expect.arrayContaining(common));
+      // a JSON body must be sent as JSON: anything else is 415
+      if (op.body) expect(Object.keys(doc.responses), op.operationId).toEqual(expect.arrayContaining(["400", "413", "415"]));
     }
   });
 

@@ -40,7 +40,7 @@ function errorsOf(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(op.errors ?? []);
   if (op.auth !== "none") ["UNAUTHORIZED", "PLAN_REQUIRED", "RATE_LIMITED"].forEach((c) => codes.add(c as ErrorCode));
   codes.add("VALIDATION_ERROR"); // unknown query parameters are refused everywhere
-  if (op.body) ["INVALID_JSON", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
+  if (op.body) ["INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"].forEach((c) => codes.add(c as ErrorCode));
   if (op.params) codes.add("NOT_FOUND");
   codes.add("INTERNAL_ERROR");
   return [...codes];

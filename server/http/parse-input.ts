@@ -1,6 +1,7 @@
 // Request → validated { params, query, body } for an operation. Any failure is a 4xx AppError.
 import { ZodError, type z } from "zod";
 import { AppError, toAppError } from "../errors.ts";
+import { assertStorableText } from "../storable-text.ts";
 import type { Operation } from "./operation.ts";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -13,10 +14,13 @@ export async function parseInput(op: Operation, request: Request, rawParams: Rec
     // A repeated parameter becomes an array, which the scalar schemas reject by name.
     query[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
+  assertStorableText(query, "query");
+  const body = op.body ? await readJson(request) : undefined;
+  assertStorableText(body, "body");
   return {
     params: op.params ? validate(op.params, rawParams, "path") : undefined,
     query: op.query ? validate(op.query, query, "query") : assertNoQuery(query),
-    body: op.body ? validate(op.body, await readJson(request), "body") : undefined,
+    body: op.body ? validate(op.body, body, "body") : undefined,
   };
 }
 
@@ -50,11 +54,25 @@ async function readJson(request: Request): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") return undefined;
+  assertJsonMediaType(request.headers.get("content-type"));
   try {
     return JSON.parse(text);
   } catch (err) {
     throw new AppError("INVALID_JSON", `The request body is not valid JSON: ${(err as Error).message}`);
   }
+}
+
+// application/json (any parameters, e.g. charset) or a structured syntax suffix: application/*+json
+const jsonMediaType = /^application\/(?:[\w!#$&^.+-]+\+)?json$/i;
+
+/** A body is read as JSON only when it says it is JSON (a form or text/plain post is not). */
+function assertJsonMediaType(contentType: string | null): void {
+  const mediaType = (contentType ?? "").split(";")[0]!.trim();
+  if (jsonMediaType.test(mediaType)) return;
+  throw new AppError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    `Send the body as JSON with Content-Type: application/json (${mediaType ? `got ${mediaType}` : "no Content-Type was sent"})`,
+  );
 }
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `JSON bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`);

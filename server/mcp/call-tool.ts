@@ -8,6 +8,7 @@ import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
 import { AppError, toAppError } from "../errors.ts";
 import { consumeRateLimit } from "../http/rate-limit.ts";
 import { log } from "../log.ts";
+import { assertStorableText } from "../storable-text.ts";
 import { toolJsonSchema } from "./json-schema.ts";
 import { toolInputSchema, type ApiScope, type McpTool } from "./tool.ts";
 import { tools } from "./tools/index.ts";
@@ -47,7 +48,9 @@ export async function callTool(name: string, args: unknown, resolveScope: () => 
     const scope = await resolveScope();
     // one tool call counts as one API request of the key, as a REST call does
     await consumeRateLimit(scope);
-    const parsed = schema.safeParse(args ?? {});
+    assertStorableText(args, "body");
+    // absent arguments are no arguments; anything else that is not an object is refused by the schema
+    const parsed = schema.safeParse(args === undefined ? {} : args);
     if (!parsed.success) throw new ZodError(parsed.error.issues);
     const { workspaceId, ...input } = parsed.data;
     if (workspaceId !== undefined && workspaceId !== scope.workspaceId) {

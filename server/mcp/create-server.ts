@@ -3,7 +3,7 @@
 // failure as bare text, where this door answers VALIDATION_ERROR with the same field issues as
 // REST, and it would advertise schemas whose root is a $ref (see json-schema.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { callTool, toolDescriptors } from "./call-tool.ts";
 import type { ApiScope } from "./tool.ts";
@@ -28,13 +28,20 @@ export function createMcpServer(resolveScope: () => Promise<ApiScope>, workspace
     { capabilities: { tools: { listChanged: false } }, instructions: instructions(workspaceId) },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDescriptors }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const call = callTool(request.params.name, request.params.arguments, resolveScope);
+  // tools/call is the fallback handler, not setRequestHandler(CallToolRequestSchema): the SDK parses
+  // a request with the handler's schema before the handler runs, and `arguments` that is not an
+  // object (null, 5, "x", []) would answer JSON-RPC -32603 with a zod dump. Here callTool answers
+  // it as a VALIDATION_ERROR tool result, like any other bad argument.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    const name = request.params?.name;
+    if (typeof name !== "string") throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool's name from tools/list");
+    const call = callTool(name, request.params?.arguments, resolveScope);
     if (inFlight) {
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call)).catch(() => {});
     }
     return call;
-  });
+  };
   return server;
 }

@@ -237,6 +237,30 @@ describe("refusals", () => {
     await t.client.close();
   });
 
+  it("answers arguments that are not an object with a VALIDATION_ERROR tool result, never JSON-RPC -32603", async () => {
+    const t = await setup();
+    const auth = { Authorization: `Bearer ${t.key}` };
+    const call = async (params: unknown, method = "tools/call") => (await (await rawPost(auth, { jsonrpc: "2.0", id: 9, method, params })).json()) as any;
+    for (const args of [null, 5, "x", [], true]) {
+      const answer = await call({ name: "list_accounts", arguments: args });
+      expect(answer.error, JSON.stringify(args)).toBeUndefined();
+      expect(answer.result.isError).toBe(true);
+      const { error } = JSON.parse(answer.result.content[0].text);
+      expect(error, JSON.stringify(args)).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: expect.stringMatching(/expected object/),
+        details: { issues: [{ path: "", code: "invalid_type", location: "body" }] },
+      });
+    }
+    // absent arguments are no arguments
+    expect((await call({ name: "list_accounts" })).result).toMatchObject({ structuredContent: { accounts: [] } });
+    // a call without a tool name is invalid params; another method is not found: neither is an internal error
+    expect((await call({ arguments: {} })).error).toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringContaining("params.name") });
+    expect((await call(undefined)).error).toMatchObject({ code: ErrorCode.InvalidParams });
+    expect((await call({}, "resources/list")).error).toMatchObject({ code: ErrorCode.MethodNotFound });
+    await t.client.close();
+  });
+
   it("never reaches another workspace: a foreign workspaceId, account, job or scheduled post is not found", async () => {
     const a = await setup();
     const b = await setup();

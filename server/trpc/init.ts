@@ -2,6 +2,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError, errorTable, toAppError } from "../errors.ts";
 import { scopeFromSession } from "../scope.ts";
+import { assertStorableText } from "../storable-text.ts";
 
 export type Context = {
   userId: string | null;
@@ -34,8 +35,15 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+// Text PostgreSQL cannot store (NUL, lone surrogates) is refused before any procedure's schema,
+// as the REST and MCP doors do.
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  assertStorableText(await getRawInput(), "body");
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(storableInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });

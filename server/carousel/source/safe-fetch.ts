@@ -30,16 +30,52 @@ export type FetchedPage = { url: string; contentType: string; body: string };
 
 const textTypes = ["text/html", "application/xhtml+xml", "text/plain"];
 
-function allowedRanges(): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+function allowedRanges(): [Address, number][] {
   return env().urlFetchAllowCidrs.map((cidr) => ipaddr.parseCIDR(cidr));
 }
 
-/** Public unicast only (after unwrapping IPv4-mapped IPv6), unless an operator allowed the range. */
+const inAllowedRange = (address: Address) => allowedRanges().some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+
+// IANA's global unicast space: everything outside it (::/8 with the deprecated IPv4-compatible
+// ::a.b.c.d, 64:ff9b::/96, unassigned blocks) is never a public web server.
+const globalUnicast = ipaddr.parseCIDR("2000::/3");
+const nat64WellKnown = ipaddr.parseCIDR("64:ff9b::/96");
+
+/**
+ * Public unicast only, by ipaddr.js's range classification, unless an operator allowed the range
+ * (URL_FETCH_ALLOW_CIDRS). Of the IPv6 forms that embed an IPv4 address, two stand for that very
+ * address and are judged by it: IPv4-mapped ::ffff:a.b.c.d (a dual-stack socket reaches the IPv4
+ * host) and NAT64's well-known prefix 64:ff9b::/96 (DNS64 networks give it for every IPv4-only
+ * site). Every other one (IPv4-compatible, IPv4-translated, local NAT64 64:ff9b:1::/48, 6to4,
+ * Teredo) is refused unless its IPv6 range itself is allowed.
+ */
 export function isPermittedAddress(address: string): boolean {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  if (parsed.range() === "unicast") return true;
-  return allowedRanges().some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  if (inAllowedRange(parsed)) return true;
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === "ipv4Mapped" || (range === "rfc6052" && v6.match(nat64WellKnown))) {
+    const embedded = ipaddr.fromByteArray(v6.toByteArray().slice(12)) as ipaddr.IPv4;
+    return embedded.range() === "unicast" || inAllowedRange(embedded);
+  }
+  return range === "unicast" && v6.match(globalUnicast);
+}
+
+/**
+ * ipaddr.js reads the dotted IPv4-compatible form "::a.b.c.d" (as libuv prints a resolved
+ * ::7f00:1) as IPv4-mapped; the URL parser's canonical form "::7f00:1" keeps the two apart.
+ * Unparsable (a zone index, say) is undefined, and refused.
+ */
+function parseAddress(address: string): Address | undefined {
+  try {
+    return ipaddr.parse(net.isIPv6(address) ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Scheme, credentials and literal addresses: what can be refused without a network. */
