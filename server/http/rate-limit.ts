@@ -57,7 +57,7 @@ export async function consumeRateLimit(scope: Scope & { actor: { kind: "apiKey";
   }
 }
 
-export const FAILED_KEYS_PER_WINDOW = 50;
+const FAILED_KEYS_PER_WINDOW = 50;
 let failedKeys: RateLimiterPostgres | undefined;
 const failedKeyLimiter = () => (failedKeys ??= postgresLimiter({ keyPrefix: "api-failed-key", points: FAILED_KEYS_PER_WINDOW, duration: 10 * 60 }));
 

@@ -6,8 +6,8 @@ import type { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible"
 import { AppError } from "../../errors.ts";
 import { postgresLimiter } from "../../rate-limit-store.ts";
 
-export const SIGN_IN_FAILURES_PER_EMAIL = 10;
-export const SIGN_IN_FAILURES_PER_ADDRESS = 100;
+const SIGN_IN_FAILURES_PER_EMAIL = 10;
+const SIGN_IN_FAILURES_PER_ADDRESS = 100;
 const WINDOW_SECONDS = 15 * 60;
 
 let limiters: { byEmail: RateLimiterPostgres; byAddress: RateLimiterPostgres } | undefined;
