@@ -32,6 +32,11 @@ export function getDb(): PrismaClient {
   return handles().client;
 }
 
+/** The pg pool under `db`, for libraries that speak pg themselves (the rate limiters' store). */
+export function dbPool(): pg.Pool {
+  return handles().pool;
+}
+
 /** `db.user.findMany(...)`: a lazy handle on the one client of this process. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {

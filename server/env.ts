@@ -23,6 +23,7 @@ const schema = z.object({
   STORAGE_SIGNING_KEY: z.string().min(32).optional(),
   SIGNUP_PLAN: z.enum(["free", "creator", "pro", "business"]).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
   FACEBOOK_PUBLIC_WRITE: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   LLM_BASE_URL: z.url().optional(),
@@ -52,6 +53,8 @@ export type Env = {
   postgresPassword: string;
   signupPlan: "FREE" | "CREATOR" | "PRO" | "BUSINESS";
   apiRateLimitPerMinute: number | undefined;
+  /** a reverse proxy in front appends the client's address to X-Forwarded-For (server/http/client-address.ts) */
+  trustProxy: boolean;
   facebookPublicWrite: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
   /** an OpenAI-compatible API for carousel copy (and images, with imageModel); null: the built-in writer */
@@ -97,6 +100,7 @@ export function env(): Env {
     // Local development (embedded database) starts new accounts on Creator so the API works at once.
     signupPlan: (e.SIGNUP_PLAN ?? (embeddedDatabase ? "creator" : "free")).toUpperCase() as Env["signupPlan"],
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     facebookPublicWrite: e.FACEBOOK_PUBLIC_WRITE,
     logLevel: e.LOG_LEVEL,
     llm: e.LLM_BASE_URL

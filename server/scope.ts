@@ -6,6 +6,7 @@ import type { Scope } from "./domain/access.ts";
 import { findApiKeyIdentity, type ApiKeyIdentity } from "./domain/api-keys/authenticate-api-key.ts";
 import { hashApiKey } from "./domain/api-keys/key-format.ts";
 import { isUuid } from "./domain/ids.ts";
+import { assertKeyAttemptsLeft, countFailedKey } from "./http/rate-limit.ts";
 
 export type { Scope } from "./domain/access.ts";
 
@@ -20,14 +21,23 @@ const keyCache = new LRUCache<string, { identity: ApiKeyIdentity | null }, strin
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
 
-export async function scopeFromAuthorization(header: string | null): Promise<Scope & { actor: { kind: "apiKey" } }> {
+/**
+ * The scope of an API key. `address`, the network client's (server/http/client-address.ts), is
+ * refused while it has sent too many unknown keys, and charged for each; local callers (the
+ * stdio tool interface, with the key from its own environment) pass none.
+ */
+export async function scopeFromAuthorization(header: string | null, address?: string): Promise<Scope & { actor: { kind: "apiKey" } }> {
+  if (address !== undefined) await assertKeyAttemptsLeft(address);
   if (!header) throw unauthorized("Missing API key: send the header `Authorization: Bearer <API key>`");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <API key>`");
   const key = match[1]!;
   const cached = await keyCache.fetch(hashApiKey(key), { context: key });
   const identity = cached?.identity;
-  if (!identity) throw unauthorized("Invalid API key");
+  if (!identity) {
+    if (address !== undefined) await countFailedKey(address);
+    throw unauthorized("Invalid API key");
+  }
   if (identity.revoked) throw unauthorized("This API key has been revoked");
   if (identity.expiresAt && identity.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key has expired");
   return {

@@ -26,7 +26,8 @@ function Form() {
     });
     setPending(false);
     if (!result || result.error) {
-      setError("Wrong email or password.");
+      // a refusal for too many attempts says so and for how long; anything else is the usual answer
+      setError(result?.error?.startsWith("Too many sign-in attempts") ? `${result.error}.` : "Wrong email or password.");
       return;
     }
     const next = params.get("callbackUrl");

@@ -4,6 +4,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { verifyCredentials } from "../domain/auth/verify-credentials.ts";
 import { env } from "../env.ts";
+import { forwardedClientAddress } from "../http/client-address.ts";
 
 let options: NextAuthOptions | undefined;
 
@@ -16,9 +17,11 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        // A refusal (too many attempts) thrown here reaches the sign-in form as `error`, its message.
+        async authorize(credentials, req) {
           if (!credentials) return null;
-          const user = await verifyCredentials({ email: credentials.email, password: credentials.password });
+          const address = forwardedClientAddress(req.headers?.["x-forwarded-for"]);
+          const user = await verifyCredentials({ email: credentials.email, password: credentials.password, address });
           return user ? { id: user.id, email: user.email, name: user.name ?? undefined } : null;
         },
       }),

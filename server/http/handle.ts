@@ -4,6 +4,7 @@ import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
 import { assertApiAccess } from "../domain/plans.ts";
 import { log } from "../log.ts";
 import { scopeFromAuthorization, type Scope } from "../scope.ts";
+import { clientAddress } from "./client-address.ts";
 import { isReply, type DefaultBody, type Operation, type OperationInput, type Reply } from "./operation.ts";
 import { parseInput } from "./parse-input.ts";
 import { consumeRateLimit, rateLimitHeaders } from "./rate-limit.ts";
@@ -21,7 +22,7 @@ export function handle<Op extends Operation>(
   return async (request, params) => {
     const headers = new Headers();
     try {
-      const scope = await scopeFromAuthorization(request.headers.get("authorization"));
+      const scope = await scopeFromAuthorization(request.headers.get("authorization"), clientAddress(request));
       assertApiAccess(scope.plan);
       rateLimitHeaders(await consumeRateLimit(scope), headers);
       const input = (await parseInput(op, request, params)) as OperationInput<Op>;

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { rememberClientAddress } from "./client-address.ts";
 import { serializedBody } from "./responses.ts";
 
 export function toWebRequest(req: IncomingMessage): Request {
@@ -10,11 +11,12 @@ export function toWebRequest(req: IncomingMessage): Request {
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(url, {
+  const request = new Request(url, {
     method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   } as RequestInit);
+  return rememberClientAddress(request, req);
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {

@@ -1,16 +1,23 @@
-// Per-key rate limit (a fixed one-minute window per key, rate-limiter-flexible in memory).
-// The limit comes from the workspace's plan; X-RateLimit-* headers report it on every answer.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// The API's limits, kept in PostgreSQL (server/rate-limit-store.ts) so that every web process
+// counts against the same ones:
+// - per key, a fixed one-minute window of the workspace plan's requests (X-RateLimit-* headers
+//   report it on every answer);
+// - per client address, failed keys: after FAILED_KEYS_PER_WINDOW unknown keys in ten minutes,
+//   every request from that address is refused until the window ends, before its key is read.
+import { RateLimiterRes, type RateLimiterPostgres } from "rate-limiter-flexible";
 import { AppError } from "../errors.ts";
 import { apiRequestsPerMinute } from "../domain/plans.ts";
 import type { Scope } from "../domain/access.ts";
+import { postgresLimiter } from "../rate-limit-store.ts";
 
-const limiters = new Map<number, RateLimiterMemory>();
+const limiters = new Map<number, RateLimiterPostgres>();
 
-function limiterFor(points: number): RateLimiterMemory {
+function limiterFor(points: number): RateLimiterPostgres {
   let limiter = limiters.get(points);
   if (!limiter) {
-    limiter = new RateLimiterMemory({ points, duration: 60 });
+    // One prefix for all plans: a plan change keeps the minute's count. A key over its limit is
+    // then refused from memory until its window ends, sparing the database a write per request.
+    limiter = postgresLimiter({ keyPrefix: "api", points, duration: 60, inMemoryBlockOnConsumed: points + 1 });
     limiters.set(points, limiter);
   }
   return limiter;
@@ -24,6 +31,8 @@ export function rateLimitHeaders(state: RateLimitState, headers: Headers): void 
   headers.set("X-RateLimit-Reset", String(Math.ceil(state.resetAt / 1000)));
 }
 
+const retryAfterSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
 /** Counts one request for the key; throws RATE_LIMITED (with Retry-After) past the limit. */
 export async function consumeRateLimit(scope: Scope & { actor: { kind: "apiKey"; apiKeyId: string } }): Promise<RateLimitState> {
   const limit = apiRequestsPerMinute(scope.plan);
@@ -31,8 +40,8 @@ export async function consumeRateLimit(scope: Scope & { actor: { kind: "apiKey";
     const res = await limiterFor(limit).consume(scope.actor.apiKeyId);
     return { limit, remaining: res.remainingPoints, resetAt: Date.now() + res.msBeforeNext };
   } catch (res) {
-    if (!(res instanceof RateLimiterRes)) throw res;
-    const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    if (!(res instanceof RateLimiterRes)) throw res; // the database's error, as it is
+    const retryAfter = retryAfterSeconds(res);
     const resetAt = Date.now() + res.msBeforeNext;
     throw new AppError(
       "RATE_LIMITED",
@@ -46,4 +55,26 @@ export async function consumeRateLimit(scope: Scope & { actor: { kind: "apiKey";
       },
     );
   }
+}
+
+const FAILED_KEYS_PER_WINDOW = 50;
+let failedKeys: RateLimiterPostgres | undefined;
+const failedKeyLimiter = () => (failedKeys ??= postgresLimiter({ keyPrefix: "api-failed-key", points: FAILED_KEYS_PER_WINDOW, duration: 10 * 60 }));
+
+/** Throws RATE_LIMITED (with Retry-After) while the address has used up its failed keys. */
+export async function assertKeyAttemptsLeft(address: string): Promise<void> {
+  const res = await failedKeyLimiter().get(address);
+  if (!res || res.consumedPoints < FAILED_KEYS_PER_WINDOW) return;
+  const retryAfter = retryAfterSeconds(res);
+  throw new AppError(
+    "RATE_LIMITED",
+    `Too many requests with unknown API keys from this address; retry in ${retryAfter} s`,
+    { retryAfterSeconds: retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+/** Counts an unknown key sent from the address. */
+export async function countFailedKey(address: string): Promise<void> {
+  await failedKeyLimiter().penalty(address);
 }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { assertApiAccess } from "../domain/plans.ts";
 import { AppError } from "../errors.ts";
+import { nodeClientAddress } from "../http/client-address.ts";
 import { sendWebResponse } from "../http/node-adapter.ts";
 import { MAX_JSON_BODY_BYTES } from "../http/parse-input.ts";
 import { errorResponse } from "../http/responses.ts";
@@ -25,7 +26,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
   // is answered before any MCP message is read, with the REST envelope and status.
   let scope: ApiScope;
   try {
-    scope = await scopeFromAuthorization(req.headers.authorization ?? null);
+    scope = await scopeFromAuthorization(req.headers.authorization ?? null, nodeClientAddress(req));
     assertApiAccess(scope.plan);
   } catch (err) {
     return sendWebResponse(res, errorResponse(err));

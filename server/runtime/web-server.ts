@@ -11,6 +11,7 @@ import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
 import type { RouteHandler } from "../http/handle.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
 import { errorResponse, json } from "../http/responses.ts";
+import { nodeClientAddress } from "../http/client-address.ts";
 import { matchRoute } from "../http/router.ts";
 import { serveStorage } from "../http/storage-routes.ts";
 import { MCP_PATH } from "../mcp/endpoint.ts";
@@ -56,6 +57,9 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, pathname: st
   if (pathname === MCP_PATH) return serveMcp(req, res);
   const health = healthRoutes[pathname];
   if (health) return serve(req, res, health, {});
+  // Next.js sees only headers: it gets the one client address we trust (the sign-in throttle's key),
+  // never one the client wrote itself.
+  req.headers["x-forwarded-for"] = nodeClientAddress(req);
   return Promise.resolve(nextHandler(req, res));
 }
 

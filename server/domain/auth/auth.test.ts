@@ -37,10 +37,11 @@ describe("signUp", () => {
 describe("verifyCredentials", () => {
   it("accepts the right password and refuses a wrong one or an unknown email", async () => {
     const email = uniqueEmail();
+    const address = "192.0.2.1";
     const { user } = await signUp({ email, password: "right password" });
-    expect((await verifyCredentials({ email, password: "right password" }))?.id).toBe(user.id);
-    expect(await verifyCredentials({ email, password: "wrong password" })).toBeNull();
-    expect(await verifyCredentials({ email: uniqueEmail(), password: "right password" })).toBeNull();
+    expect((await verifyCredentials({ email, password: "right password", address }))?.id).toBe(user.id);
+    expect(await verifyCredentials({ email, password: "wrong password", address })).toBeNull();
+    expect(await verifyCredentials({ email: uniqueEmail(), password: "right password", address })).toBeNull();
   });
 });
 

@@ -1,0 +1,110 @@
+// Limits every web process shares (kept in PostgreSQL): a key's requests per minute, and unknown
+// keys per client address. Real HTTP against the test stack, and a second web process on the
+// same database.
+import crypto from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { createWorkspaceWithKey } from "../testing/fixtures.ts";
+import { requestFrom } from "../testing/http-from.ts";
+import { freePort } from "../runtime/embedded-postgres.ts";
+import { startService, waitForHttp, type Service } from "../runtime/services.ts";
+import { tsxArgs } from "../runtime/stack.ts";
+import { MCP_PATH } from "../mcp/endpoint.ts";
+
+const unknownKey = () => "pst_" + crypto.randomBytes(30).toString("base64url");
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+describe("per-key rate limit with two web processes", () => {
+  let second: { url: string; service: Service; log: string[] };
+
+  beforeAll(async () => {
+    const root = process.cwd();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const log: string[] = [];
+    // the stack's web process's environment (server/runtime/stack.ts), on another port
+    const service = startService("web-2", [...tsxArgs(root), path.join(root, "server", "runtime", "web-server.ts")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: inject("databaseUrl"),
+        POSTEADY_EMBEDDED_DATABASE: "1",
+        POSTEADY_ROOT: root,
+        DATA_DIR: inject("dataDir"),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: url,
+        NEXTAUTH_URL: url,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+      },
+      log: (line) => log.push(line),
+    });
+    second = { url, service, log };
+    await waitForHttp(`${url}/api/health`, service).catch((err: Error) => {
+      throw new Error(`${err.message}\n${log.join("\n")}`);
+    });
+  });
+
+  afterAll(async () => {
+    await second?.service.stop();
+  });
+
+  it("gives a key exactly its plan's limit per minute, counted once across both processes", async () => {
+    const t = await createWorkspaceWithKey(); // Creator: 300 requests per minute
+    const urls = [inject("baseUrl"), second.url];
+    const answers: Awaited<ReturnType<typeof requestFrom>>[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const calls = Array.from({ length: 31 }, (_, i) => requestFrom("127.0.0.1", `${urls[i % 2]}/api/v1/workspaces`, { headers: bearer(t.key) }));
+      answers.push(...(await Promise.all(calls)));
+    }
+    const ok = answers.filter((a) => a.status === 200);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(ok).toHaveLength(300);
+    expect(limited).toHaveLength(10);
+    // one count: every remaining value from 299 down to 0 was answered once, by either process
+    expect(ok.map((a) => Number(a.headers["x-ratelimit-remaining"])).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expect(new Set(ok.map((a) => a.headers["x-ratelimit-limit"]))).toEqual(new Set(["300"]));
+    for (const a of limited) {
+      expect(a.json.error.code).toBe("RATE_LIMITED");
+      expect(Number(a.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(Number(a.headers["retry-after"])).toBeLessThanOrEqual(60);
+      expect(a.headers["x-ratelimit-remaining"]).toBe("0");
+    }
+    // the second process refuses the key too, for the rest of the minute
+    expect((await requestFrom("127.0.0.1", `${second.url}/api/v1/workspaces`, { headers: bearer(t.key) })).status).toBe(429);
+  });
+});
+
+describe("unknown API keys per client address", () => {
+  it("refuses an address after 50 unknown keys on either door, before reading its key; a right key from elsewhere still works", async () => {
+    const t = await createWorkspaceWithKey();
+    const from = "127.0.0.3";
+    const base = inject("baseUrl");
+    const rest = (key: string) => requestFrom(from, `${base}/api/v1/workspaces`, { headers: bearer(key) });
+    const mcp = (key: string) =>
+      requestFrom(from, `${base}${MCP_PATH}`, {
+        method: "POST",
+        headers: { ...bearer(key), "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+
+    expect((await rest(t.key)).status).toBe(200);
+    // 25 unknown keys over REST and 25 over MCP: one count for the address
+    for (let i = 0; i < 5; i++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, j) => (j % 2 ? mcp : rest)(unknownKey())));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    }
+
+    for (const answer of [await rest(t.key), await rest(unknownKey()), await mcp(t.key)]) {
+      expect(answer.status).toBe(429);
+      expect(answer.json).toEqual({ error: { code: "RATE_LIMITED", message: expect.stringMatching(/^Too many requests with unknown API keys from this address; retry in \d+ s$/), details: { retryAfterSeconds: expect.any(Number) } } });
+      const retryAfter = Number(answer.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(9 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    }
+    // the key's owner elsewhere is not affected
+    expect((await requestFrom("127.0.0.1", `${base}/api/v1/workspaces`, { headers: bearer(t.key) })).status).toBe(200);
+  });
+});
