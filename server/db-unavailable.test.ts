@@ -40,10 +40,10 @@ describe("isDatabaseUnavailable", () => {
     try {
       const client = await pool.connect();
       const pid = (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid;
-      const running = client.query("SELECT pg_sleep(5)");
+      const running = caught(() => client.query("SELECT pg_sleep(5)")); // heard at once: it fails while we wait below
       await new Promise((r) => setTimeout(r, 200));
       await admin.query("SELECT pg_terminate_backend($1)", [pid]);
-      expect(isDatabaseUnavailable(await caught(() => running))).toBe(true);
+      expect(isDatabaseUnavailable(await running)).toBe(true);
       client.release(true);
     } finally {
       await admin.end();

@@ -6,13 +6,13 @@ import { createWorkspaceWithKey, uniqueEmail } from "../testing/fixtures.ts";
 import { requestFrom } from "../testing/http-from.ts";
 
 /** A sign-in as the dashboard's form makes it (next-auth's signIn("credentials", { redirect: false })). */
-async function signIn(from: string, email: string, password: string): Promise<{ signedIn: boolean; error: string | null }> {
+async function signIn(from: string, email: string, password: string, extraHeaders: Record<string, string> = {}): Promise<{ signedIn: boolean; error: string | null }> {
   const base = inject("baseUrl");
   const csrf = await requestFrom(from, `${base}/api/auth/csrf`);
   const cookie = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
   const res = await requestFrom(from, `${base}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...extraHeaders },
     body: new URLSearchParams({ email, password, csrfToken: csrf.json.csrfToken, callbackUrl: `${base}/compose`, json: "true" }).toString(),
   });
   const error = new URL(res.json.url).searchParams.get("error");
@@ -33,6 +33,10 @@ describe("failed sign-ins", () => {
     const refused = await signIn(here, owner.email, owner.password);
     expect(refused.signedIn).toBe(false);
     expect(refused.error).toMatch(tooMany);
+    // an X-Forwarded-For of the client's own making does not pass for another address
+    const spoofed = await signIn(here, owner.email, owner.password, { "X-Forwarded-For": "203.0.113.9" });
+    expect(spoofed.signedIn).toBe(false);
+    expect(spoofed.error).toMatch(tooMany);
     expect(await signIn(elsewhere, owner.email, owner.password)).toEqual({ signedIn: true, error: null });
   });
 
