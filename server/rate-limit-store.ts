@@ -6,7 +6,7 @@
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { dbPool } from "./db.ts";
 
-type LimiterOptions = { keyPrefix: string; points: number; duration: number; inMemoryBlockOnConsumed?: number };
+type LimiterOptions = { keyPrefix: string; points: number; duration: number };
 
 export function postgresLimiter(opts: LimiterOptions): RateLimiterPostgres {
   // clearExpiredByTimeout: every five minutes, rows expired over an hour ago are deleted

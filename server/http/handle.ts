@@ -24,9 +24,14 @@ export function handle<Op extends Operation>(
     try {
       const scope = await scopeFromAuthorization(request.headers.get("authorization"), clientAddress(request));
       assertApiAccess(scope.plan);
-      rateLimitHeaders(await consumeRateLimit(scope), headers);
-      const input = (await parseInput(op, request, params)) as OperationInput<Op>;
-      const result = await fn(scope, input, request);
+      const counting = consumeRateLimit(scope);
+      // A read runs while its request is counted (the count is a database round trip); its answer
+      // is dropped if the count refuses it. Anything that writes waits for the count.
+      if (op.method !== "GET") await counting;
+      const work = (async () => fn(scope, (await parseInput(op, request, params)) as OperationInput<Op>, request))();
+      work.catch(() => {}); // heard below, unless the count refuses first
+      rateLimitHeaders(await counting, headers);
+      const result = await work;
       const { status, body } = isReply(result) ? result : { status: defaultStatus, body: result };
       const response = op.responses[status];
       if (!response) throw new Error(`${op.operationId} answered undeclared status ${status}`);
