@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { deepJson, hostileString, hugeString, malformedSegment, outOfRange, percentEncode, RawJson, wrongType } from "./hostile-values.ts";
 import type { DocOperation, JsonSchema, Resolver } from "./openapi-doc.ts";
-import { schemaArbitrary, type IdPools } from "./schema-arbitrary.ts";
+import { exampleArbitrary, schemaArbitrary, type IdPools } from "./schema-arbitrary.ts";
 
 export type FuzzCase = {
   operationId: string;
@@ -37,7 +37,9 @@ export function operationCases(op: DocOperation, resolve: Resolver, pools: IdPoo
       }),
     )
     .map((pairs) => pairs.flat());
-  const body = op.body ? schemaArbitrary(op.body, resolve, pools) : fc.constant(undefined);
+  const bodySchema = op.body;
+  const fromExamples = bodySchema && op.bodyExamples.length > 0 ? [fc.constantFrom(...op.bodyExamples).chain((ex) => exampleArbitrary(ex, bodySchema, resolve, pools))] : [];
+  const body = bodySchema ? fc.oneof(schemaArbitrary(bodySchema, resolve, pools), ...fromExamples) : fc.constant(undefined);
   const valid: fc.Arbitrary<Parts> = fc.record({ params, query, body });
 
   const goodAuth: AuthVariant = { kind: "key", header: `Bearer ${apiKey}` };
@@ -110,8 +112,7 @@ export function operationCases(op: DocOperation, resolve: Resolver, pools: IdPoo
         });
       }),
   );
-  if (op.body) {
-    const bodySchema = op.body;
+  if (bodySchema) {
     const located = (choose: (locs: Location[]) => Location[]): fc.Arbitrary<{ p: Parts; loc: Location | undefined }> =>
       valid.chain((p) => {
         const locs = choose(locations(p.body, bodySchema, resolve));

@@ -34,13 +34,15 @@ export type DocOperation = {
   needsKey: boolean;
   parameters: Parameter[];
   body?: JsonSchema;
+  /** the document's request examples: valid bodies to start from */
+  bodyExamples: unknown[];
   /** documented statuses, success and error */
   statuses: number[];
 };
 
 type OpenApiDocument = {
   security?: unknown[];
-  paths: Record<string, Record<string, { operationId: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, { operationId: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value: unknown }> }> }; responses: Record<string, unknown> }>>;
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
@@ -63,13 +65,15 @@ export function readOperations(doc: OpenApiDocument): { operations: DocOperation
   const operations: DocOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
+      const json = op.requestBody?.content["application/json"];
       operations.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         needsKey: !(Array.isArray(op.security) && op.security.length === 0),
         parameters: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema) })),
-        body: op.requestBody?.content["application/json"]?.schema,
+        body: json?.schema,
+        bodyExamples: [...(json?.example !== undefined ? [json.example] : []), ...Object.values(json?.examples ?? {}).map((e) => e.value)],
         statuses: Object.keys(op.responses).map(Number),
       });
     }

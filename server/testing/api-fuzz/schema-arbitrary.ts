@@ -107,3 +107,23 @@ export function schemaArbitrary(schema: JsonSchema, resolve: Resolver, pools: Id
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
+
+/**
+ * A documented example with its ids and times drawn afresh: ids from the pools (an example's
+ * TikTok body meets each account in turn, and fits the TikTok one), times in the near future.
+ */
+export function exampleArbitrary(example: unknown, schema: JsonSchema, resolve: Resolver, pools: IdPools, name = ""): fc.Arbitrary<unknown> {
+  const s = resolve(schema);
+  if (Array.isArray(example)) return fc.tuple(...example.map((item) => exampleArbitrary(item, s.items ?? {}, resolve, pools, name)));
+  if (example && typeof example === "object") {
+    return fc.record(Object.fromEntries(Object.entries(example).map(([k, v]) => [k, exampleArbitrary(v, s.properties?.[k] ?? {}, resolve, pools, k)])));
+  }
+  if (typeof example === "string" && s.format === "uuid") {
+    const own = pools.get(poolName(name)) ?? [];
+    return own.length > 0 ? fc.constantFrom(...own) : uuidArbitrary(name, pools);
+  }
+  if (typeof example === "string" && s.format === "date-time") {
+    return fc.integer({ min: 10, max: 30 * 24 * 60 }).map((minutes) => new Date(Date.now() + minutes * 60_000).toISOString());
+  }
+  return fc.constant(example);
+}
