@@ -10,10 +10,10 @@ import { formatReport, runFuzz } from "../testing/api-fuzz/run-fuzz.ts";
 const SEED = Number(process.env.FUZZ_SEED ?? 28_2026);
 const CASES = Number(process.env.FUZZ_CASES ?? 2_400);
 
-// Fault classes of issue 28 whose fixes are being made in other changes (the router and web
-// server, text cleaning, the 415 for other media types). Remove each when its fix lands: from
-// then on, a failure of that class fails this test like any other.
-const stillOpen = new Set<KnownClass>(["malformed-escape", "nul-or-surrogate", "non-json-content-type", "http-parser"]);
+// Node's HTTP parser answers an unknown method or raw non-ASCII bytes in the target with a bare
+// 400 before any handler runs (server/runtime/web-server.ts has no clientError handler yet).
+// Remove it here when that handler answers in the envelope: from then on it fails this test too.
+const stillOpen = new Set<KnownClass>(["http-parser"]);
 
 it(`answers ${CASES} fuzz cases over every operation without 500, silence or a body outside the envelope`, async () => {
   const baseUrl = inject("baseUrl");

@@ -15,6 +15,8 @@ export type FuzzCase = {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /** sent from another client address: unknown keys are throttled per address (10 minutes) */
+  fromOtherAddress?: boolean;
 };
 
 export type AuthVariant = { kind: string; header?: string };
@@ -58,6 +60,7 @@ export function operationCases(op: DocOperation, resolve: Resolver, pools: IdPoo
       path: extra.path ?? buildPath(op.path, parts.params, parts.query),
       headers: { ...headers, ...extra.headers },
       body: bytes,
+      ...(auth !== goodAuth ? { fromOtherAddress: true } : {}),
     };
   };
 

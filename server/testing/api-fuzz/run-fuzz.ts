@@ -41,6 +41,8 @@ export type FuzzReport = {
   deliberate5xx: number;
   refusedByClient: number;
   failures: FailureRecord[];
+  /** the five slowest cases */
+  slowest: { id: string; kind: string; ms: number; status: string }[];
   seconds: number;
 };
 
@@ -67,12 +69,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   let cases = Array.from({ length: Math.max(...queue.map((q) => q.length)) }, (_, i) => queue.map((q) => q[i]).filter((x) => x !== undefined)).flat();
   if (options.only) cases = cases.filter((x) => x.id === options.only);
 
-  const report: FuzzReport = { seed, total: 0, perOperation, statuses: {}, operationStatuses: {}, rateLimited: 0, deliberate5xx: 0, refusedByClient: 0, failures: [], seconds: 0 };
+  const report: FuzzReport = { seed, total: 0, perOperation, statuses: {}, operationStatuses: {}, rateLimited: 0, deliberate5xx: 0, refusedByClient: 0, failures: [], slowest: [], seconds: 0 };
   const limit = pLimit(options.concurrency ?? 4);
   await Promise.all(
     cases.map(({ id, c }) =>
       limit(async () => {
+        const slow = process.env.FUZZ_PROGRESS ? setTimeout(() => console.log(`still waiting after 5 s: ${id} ${describe(c)}`), 5_000) : undefined;
         const outcome = await sendCase(baseUrl, c, options.timeoutMs ?? 10_000);
+        clearTimeout(slow);
         report.total++;
         const verdict = judge(c, outcome);
         if (outcome.answered === "refused-by-client") report.refusedByClient++;
@@ -80,6 +84,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         report.statuses[statusKey] = (report.statuses[statusKey] ?? 0) + 1;
         const mine = (report.operationStatuses[c.operationId] ??= {});
         mine[statusKey] = (mine[statusKey] ?? 0) + 1;
+        report.slowest = [...report.slowest, { id, kind: c.kind, ms: outcome.ms, status: statusKey }].sort((a, b) => b.ms - a.ms).slice(0, 5);
+        if (process.env.FUZZ_PROGRESS && report.total % 250 === 0) console.log(`${report.total}/${cases.length} cases, ${Math.round(performance.now() - started)} ms`);
         if (verdict.rateLimited) report.rateLimited++;
         if (verdict.deliberate5xx) report.deliberate5xx++;
         if (verdict.failure) {
@@ -139,6 +145,7 @@ export function formatReport(report: FuzzReport): string {
           .join(" ")}`,
     ),
     `429 (rate limited): ${report.rateLimited}; deliberate 503: ${report.deliberate5xx}; not sendable by node:http: ${report.refusedByClient}`,
+    `slowest: ${report.slowest.map((x) => `${x.id} (${x.kind}) ${x.status} in ${x.ms} ms`).join("; ")}`,
     `failures: ${report.failures.length} (${report.failures.filter((f) => !f.known).length} outside the known classes)`,
   ];
   const groups = new Map<string, FailureRecord[]>();

@@ -12,6 +12,7 @@ export type Outcome =
 
 const agent = new http.Agent({ keepAlive: false });
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+const OTHER_LOOPBACK = "127.0.0.9";
 
 export function sendCase(baseUrl: string, c: FuzzCase, timeoutMs: number): Promise<Outcome> {
   const url = new URL(baseUrl);
@@ -22,7 +23,9 @@ export function sendCase(baseUrl: string, c: FuzzCase, timeoutMs: number): Promi
     try {
       const headers: Record<string, string> = { ...c.headers };
       if (c.body !== undefined) headers["Content-Length"] = String(c.body.length);
-      req = http.request({ host: url.hostname, port: url.port, method: c.method, path: c.path, headers, agent });
+      // Another loopback address for bad keys, so the throttle they earn (per address) spares the good ones.
+      const localAddress = c.fromOtherAddress && url.hostname === "127.0.0.1" ? OTHER_LOOPBACK : undefined;
+      req = http.request({ host: url.hostname, port: url.port, method: c.method, path: c.path, headers, agent, localAddress });
     } catch (err) {
       // node:http refuses to write some requests at all (control characters in the target)
       return resolve({ answered: "refused-by-client", reason: (err as Error).message, ms: ms() });
