@@ -6,6 +6,7 @@ import { zodIssues, type IssueLocation } from "./validation-issues.ts";
 // The one error table. Domain code throws AppError(code, ...); every door (REST, tRPC, MCP)
 // maps the code through this table and nowhere else.
 export const errorTable = {
+  MALFORMED_REQUEST: { status: 400, trpc: "BAD_REQUEST", title: "The request is not valid HTTP" },
   INVALID_JSON: { status: 400, trpc: "BAD_REQUEST", title: "The request body is not valid JSON" },
   OAUTH_STATE_INVALID: { status: 400, trpc: "BAD_REQUEST", title: "The connection attempt is unknown, expired or already used" },
   CONNECTION_DENIED: { status: 400, trpc: "BAD_REQUEST", title: "Access was not granted on the platform" },
@@ -20,11 +21,13 @@ export const errorTable = {
   REQUEST_CONFLICT: { status: 409, trpc: "CONFLICT", title: "The requestId was used with different input" },
   POST_NOT_CANCELLABLE: { status: 409, trpc: "CONFLICT", title: "Publishing or upload has already started" },
   UPLOAD_INCOMPLETE: { status: 409, trpc: "CONFLICT", title: "No complete upload was found for this reservation" },
+  REQUEST_TIMEOUT: { status: 408, trpc: "TIMEOUT", title: "The request did not arrive in time" },
   UPLOAD_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED", title: "The upload reservation has expired" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE", title: "The request body's Content-Type is not JSON" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },
   REPOST_NOT_SUPPORTED: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The account's platform has no repost operation" },
+  HEADERS_TOO_LARGE: { status: 431, trpc: "BAD_REQUEST", title: "The request's headers are too large" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests for this API key" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Unexpected server error" },
   JOB_NOT_SUCCESSFUL: { status: 502, trpc: "BAD_GATEWAY", title: "The replayed media job ended without success" },

@@ -1,6 +1,7 @@
 // Requests the web server used to leave unanswered or answer 500: malformed percent-escapes in
 // any door's path, and a keep-alive connection after a 413 whose body was not read.
 import http from "node:http";
+import net from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { createWorkspaceWithKey } from "../testing/fixtures.ts";
 
@@ -68,4 +69,32 @@ describe("a 413 on a keep-alive connection", () => {
       agent.destroy();
     }
   });
+});
+
+describe("what Node's HTTP parser refuses", () => {
+  /** Raw bytes on a socket: the answer as text, which the server must send and then close. */
+  function rawSocket(bytes: Buffer): Promise<string> {
+    const url = new URL(baseUrl());
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => socket.write(bytes));
+      let text = "";
+      socket.on("data", (c) => (text += c));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.setTimeout(10_000, () => socket.destroy(new Error("not answered within 10 s")));
+    });
+  }
+
+  for (const [what, head, status, code] of [
+    ["an unknown method", Buffer.from("FOO /api/v1/media/uploads HTTP/1.1\r\nHost: x\r\n\r\n"), 400, "MALFORMED_REQUEST"],
+    ["raw non-ASCII bytes in the path", Buffer.concat([Buffer.from("GET /api/v1/publish-jobs/"), Buffer.from("日本", "utf8"), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")]), 400, "MALFORMED_REQUEST"],
+    ["headers over Node's limit", Buffer.from(`GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`), 431, "HEADERS_TOO_LARGE"],
+  ] as const) {
+    it(`answers ${what} with ${status} in the envelope and closes the connection`, async () => {
+      const answer = await rawSocket(head);
+      expect(answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ error: { code, message: expect.any(String) } });
+    });
+  }
 });

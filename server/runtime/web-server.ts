@@ -2,14 +2,15 @@
 // answered directly by server/http and server/mcp; everything else (dashboard pages, tRPC, next-auth) is
 // handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
 // request on a 2-core machine, which the API's latency targets cannot afford (README).
-import http from "node:http";
+import http, { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import next from "next";
 import { env } from "../env.ts";
 import { checkHealth } from "../domain/health.ts";
 import { log } from "../log.ts";
 import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
 import type { RouteHandler } from "../http/handle.ts";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, errorTable, type ErrorCode } from "../errors.ts";
 import { errorResponse, json } from "../http/responses.ts";
 import { nodeClientAddress } from "../http/client-address.ts";
 import { matchRoute } from "../http/router.ts";
@@ -78,6 +79,19 @@ const server = http.createServer((req, res) => {
   } catch (err) {
     done(err);
   }
+});
+// What Node's HTTP parser refuses before any route sees it (an unknown method, raw non-ASCII
+// bytes in the path, oversized headers, a request that never finishes arriving) is answered in the
+// envelope too, then the connection is closed: the parser cannot read on past it.
+const parserErrors: Record<string, ErrorCode> = { HPE_HEADER_OVERFLOW: "HEADERS_TOO_LARGE", ERR_HTTP_REQUEST_TIMEOUT: "REQUEST_TIMEOUT" };
+server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+  if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const code = parserErrors[err.code ?? ""] ?? "MALFORMED_REQUEST";
+  const { status, title } = errorTable[code];
+  const body = JSON.stringify({ error: { code, message: `${title} (${err.code ?? err.message})` } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 });
 // Idle keep-alive connections outlive clients' and proxies' usual 60 s, so a client never
 // reuses a connection the server is closing at that very moment.

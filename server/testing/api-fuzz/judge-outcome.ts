@@ -13,7 +13,7 @@ export const knownClasses = {
   "malformed-escape": "a malformed percent-escape in the path (issue 28: router.ts decodeURIComponent, storage routes)",
   "nul-or-surrogate": "NUL or a lone surrogate in text (issue 28: text is clean before it is stored)",
   "non-json-content-type": "a body of another content type taken as JSON (issue 28: 415)",
-  "http-parser": "Node's HTTP parser answered before any handler (unknown method, oversized header): no envelope (server/runtime/web-server.ts clientError)",
+  "http-parser": "Node's HTTP parser answered before any handler (unknown method, oversized header) without the envelope: see the clientError handler in server/runtime/web-server.ts",
 } as const;
 export type KnownClass = keyof typeof knownClasses;
 
