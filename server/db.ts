@@ -48,8 +48,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 
 /**
  * A named, prepared SQL statement on the same pool (PostgreSQL plans it once per connection).
- * Only for hot reads where Prisma's per-query cost was measured to dominate (README,
- * "Performance"); everything else goes through `db`.
+ * Only for hot statements where Prisma's per-query cost was measured to dominate, or that
+ * Prisma cannot write (the rate limit's batched upsert); see docs/performance.md. Everything
+ * else goes through `db`.
  */
 export async function sql<T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<T[]> {
   return (await handles().pool.query<T>({ name, text, values })).rows;

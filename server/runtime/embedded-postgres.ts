@@ -153,6 +153,16 @@ function superviseServer(server: EmbeddedPostgres, pgDir: string, log: (line: st
   };
 }
 
+/** Whether a process runs (EPERM: it does, as another user, such as the postgres user when we are root). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Port of a live server on this data directory, read from its postmaster.pid. */
 async function findRunning(pgDir: string, urlFor: (port: number) => string): Promise<number | undefined> {
   let lines: string[];
@@ -163,13 +173,7 @@ async function findRunning(pgDir: string, urlFor: (port: number) => string): Pro
   }
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!pid || !port) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    // EPERM: alive but owned by the postgres user (we run as root); ESRCH: gone.
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") return undefined;
-  }
+  if (!pid || !port || !processAlive(pid)) return undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     const client = new pg.Client({ connectionString: urlFor(port) });
     try {

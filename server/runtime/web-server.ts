@@ -1,7 +1,7 @@
 // The web process: one Node HTTP server. The machine-facing doors (/api/v1, /api/mcp, storage URLs, health) are
 // answered directly by server/http and server/mcp; everything else (dashboard pages, tRPC, next-auth) is
 // handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
-// request on a 2-core machine, which the API's latency targets cannot afford (README).
+// request on a 2-core machine, which the API's latency targets cannot afford (docs/performance.md).
 import http, { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";

@@ -15,7 +15,7 @@ import { resetPlatformConfig } from "../platforms/config.ts";
 import { createApiKey } from "../domain/api-keys/create-api-key.ts";
 import { signUp } from "../domain/auth/sign-up.ts";
 import { scopeFromSession } from "../scope.ts";
-import { freePort } from "../runtime/embedded-postgres.ts";
+import { freePort, processAlive } from "../runtime/embedded-postgres.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { tsxArgs } from "../runtime/stack.ts";
 import { connectAccount } from "./account-fixtures.ts";
@@ -181,7 +181,7 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
       async () => {
         stopDatabase("SIGINT");
         const pid = stoppedPostmaster;
-        await until(async () => !alive(pid), 30_000);
+        await until(async () => !processAlive(pid), 30_000);
         // Hold its port so the launcher cannot bring it back before 10 s have passed.
         const blocker = net.createServer((socket) => socket.destroy());
         await new Promise<void>((resolve) => blocker.listen(dbPort, "127.0.0.1", resolve));
@@ -256,15 +256,6 @@ function childPid(parent: number, entry: string, required = true): number {
     return undefined as unknown as number;
   }
   return Number(line.trim().split(/\s+/)[0]);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function fail(message: string): never {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { env, resetEnv } from "../env.ts";
 import { resetPlatformConfig } from "../platforms/config.ts";
 import { prepareDatabase, type Database } from "../runtime/database.ts";
-import { freePort } from "../runtime/embedded-postgres.ts";
+import { freePort, processAlive } from "../runtime/embedded-postgres.ts";
 import { applyMigrations } from "../runtime/migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
 import { startStack } from "../runtime/stack.ts";
@@ -78,7 +78,7 @@ async function freshDatabase(name: string): Promise<Database> {
     const stale = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'posteady\\_%\\_%'");
     for (const { datname } of stale.rows) {
       const pid = Number(datname.split("_").pop());
-      if (pid && pid !== process.pid && !alive(pid)) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      if (pid && pid !== process.pid && !processAlive(pid)) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
     await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await c.query(`CREATE DATABASE "${dbName}"`);
@@ -96,15 +96,6 @@ async function freshDatabase(name: string): Promise<Database> {
       await server.stop();
     },
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
