@@ -98,3 +98,13 @@ describe("what Node's HTTP parser refuses", () => {
     });
   }
 });
+
+describe("the OAuth callback with text PostgreSQL cannot store", () => {
+  it("returns to the dashboard with VALIDATION_ERROR instead of an internal error", async () => {
+    const res = await fetch(`${baseUrl()}/api/connect/x/callback?state=%00&code=abc`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.pathname).toBe("/accounts");
+    expect(location.searchParams.get("error")).toBe("VALIDATION_ERROR");
+  });
+});

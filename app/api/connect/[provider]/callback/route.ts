@@ -2,6 +2,7 @@ import { completeConnect } from "@/server/domain/accounts/connect-account";
 import { providers, type ProviderName } from "@/server/domain/accounts/providers";
 import { env } from "@/server/env";
 import { toAppError } from "@/server/errors";
+import { assertStorableText } from "@/server/storable-text";
 import { sessionUserId, WORKSPACE_COOKIE } from "@/server/auth/session";
 
 // The OAuth redirect URI of every platform: completes the connection, then returns to the
@@ -12,6 +13,7 @@ export async function GET(request: Request, context: { params: Promise<{ provide
   if (!(providers as readonly string[]).includes(provider)) return Response.redirect(`${base}/accounts?error=NOT_FOUND`, 302);
   const q = new URL(request.url).searchParams;
   try {
+    assertStorableText(Object.fromEntries(q), "query"); // as every door: a NUL is refused, not looked up
     const result = await completeConnect({
       provider: provider as ProviderName,
       state: q.get("state"),
