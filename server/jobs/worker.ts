@@ -44,6 +44,13 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
   else log.debug(message, fields);
 });
 
+// A stop asked for while the worker starts (SIGTERM from the launcher, systemd, a test) waits for
+// the start to finish, then stops cleanly; without a listener, Node would exit at once.
+let stopWorker: (() => Promise<void>) | undefined;
+let stopAsked = false;
+const onSignal = () => (stopWorker ? void stopWorker() : void (stopAsked = true));
+process.on("SIGTERM", onSignal).on("SIGINT", onSignal);
+
 // A statement cut off by a database restart can still reject where the queue does not listen
 // (its job-done write is not awaited); the process lives on, and the watchdog and the queue's
 // own retries pick the work up again. Anything else unheard is a bug: exit, and the launcher
@@ -73,15 +80,12 @@ const runner = await run({
   noHandleSignals: true,
   logger: queueLogger,
 });
-log.info("worker started", { concurrency });
-// The renderer's first slide in a process costs over a second (font parsing, layout engine
-// start-up): pay it at boot rather than in someone's carousel.
-void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));
 const watchdog = startWatchdog();
 const scheduler = startScheduler();
 
 let stopping = false;
-const stop = async () => {
+stopWorker = async () => {
+  if (stopping) return;
   stopping = true;
   watchdog.stop();
   scheduler.stop();
@@ -91,8 +95,11 @@ const stop = async () => {
   await database.stop();
   process.exit(0);
 };
-process.on("SIGTERM", () => void stop());
-process.on("SIGINT", () => void stop());
+if (stopAsked) void stopWorker();
+log.info("worker started", { concurrency });
+// The renderer's first slide in a process costs over a second (font parsing, layout engine
+// start-up, partly synchronous): pay it at boot rather than in someone's carousel.
+void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));
 // The queue stops by itself only after a fault it could not outlive: exit non-zero, so a
 // supervisor (the launcher, systemd) starts a fresh worker.
 await runner.promise.then(
