@@ -92,7 +92,8 @@ describe("npm run cli -- sandbox connect", () => {
     const noRepost = { ...all, repostPosts: false };
     expect(byProvider.threads.capabilities).toEqual(all);
     expect(byProvider.x.capabilities).toEqual(all);
-    expect(byProvider.linkedin.capabilities).toEqual(all);
+    // LinkedIn's self-serve products (the default) let an app publish and reshare, not read posts
+    expect(byProvider.linkedin.capabilities).toEqual({ ...all, readPosts: false });
     expect(byProvider.tiktok).toMatchObject({ accountId: connected.tiktok!.accountId, capabilities: noRepost });
     expect(byProvider.instagram).toMatchObject({ accountType: "business", capabilities: noRepost });
     expect(byProvider.youtube.capabilities).toEqual(noRepost);

@@ -10,6 +10,12 @@ const schema = z.object({
   SANDBOX_URL: z.url().optional(),
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v23.0"),
   LINKEDIN_VERSION: z.string().regex(/^\d{6}$/).default("202601"),
+  // Scopes beyond the self-serve ones, for a LinkedIn app approved for more products.
+  LINKEDIN_SCOPES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_]+$/, "a LinkedIn scope is letters, digits and underscores"))),
 });
 
 export type Endpoints = {
@@ -59,6 +65,8 @@ export type PlatformConfig = {
   sandboxPort: number;
   metaGraphVersion: string;
   linkedinVersion: string;
+  /** LinkedIn scopes requested besides the self-serve ones (LINKEDIN_SCOPES) */
+  linkedinScopes: string[];
   endpoints: Endpoints;
   /** our app registrations; TikTok has two (business-developer app and Login Kit app) */
   credentials: Record<ProviderName | "tiktokLoginKit", Credentials>;
@@ -87,6 +95,7 @@ export function platformConfig(): PlatformConfig {
     sandboxPort: e.SANDBOX_PORT,
     metaGraphVersion: e.META_GRAPH_VERSION,
     linkedinVersion: e.LINKEDIN_VERSION,
+    linkedinScopes: e.LINKEDIN_SCOPES,
     endpoints: endpoints as Endpoints,
     credentials: {
       x: credential("X"),

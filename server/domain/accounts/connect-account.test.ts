@@ -1,12 +1,14 @@
 // Connecting accounts through the real OAuth flow against the sandbox (started with the stack).
 import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
+import { resetPlatformConfig } from "../../platforms/config.ts";
 import { consentHeadlessly, type ConsentChoices } from "../../platforms/sandbox/headless-consent.ts";
 import { createWorkspaceWithKey, api } from "../../testing/fixtures.ts";
 import { sandbox } from "../../testing/platform-fixtures.ts";
 import { scopeFromSession } from "../../scope.ts";
 import type { Scope } from "../access.ts";
 import { completeConnect, startConnect } from "./connect-account.ts";
+import { syncAccount } from "../posts/sync-account.ts";
 import { decryptToken } from "./token-cipher.ts";
 import { disconnectAccount } from "./manage-accounts.ts";
 import type { ProviderName } from "./providers.ts";
@@ -59,6 +61,45 @@ describe("connecting accounts", () => {
     const flow = await connectVia(t.scope, "linkedin", { deny: true });
     expect(flow.params.error).toBe("access_denied");
     await expect(flow.complete()).rejects.toMatchObject({ code: "CONNECTION_DENIED", message: "The user denied the request" });
+    expect(await db.connectedAccount.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
+  });
+
+  it("connects LinkedIn with the self-serve products: listed without readPosts, and the sync skips it instead of failing", async () => {
+    const t = await createWorkspaceWithKey();
+    const { accounts } = await (await connectVia(t.scope, "linkedin")).complete();
+    const res = await api(t.key)("GET", "/api/v1/accounts");
+    expect(res.json.accounts).toEqual([
+      expect.objectContaining({ provider: "linkedin", capabilities: { readPosts: false, publishPosts: true, schedulePosts: true, repostPosts: true } }),
+    ]);
+    expect(await syncAccount(accounts[0]!.accountId)).toMatchObject({ posts: 0, skipped: "cannot read posts" });
+  });
+
+  it("explains LinkedIn refusing scopes the app has no product for, and stores nothing", async () => {
+    const t = await createWorkspaceWithKey();
+    process.env.LINKEDIN_SCOPES = "r_member_social r_member_postAnalytics";
+    resetPlatformConfig();
+    try {
+      const { authorizeUrl } = await startConnect(t.scope, { provider: "linkedin" });
+      // The sandbox's LinkedIn app has the self-serve products only: it returns at once with the error.
+      const refused = await fetch(authorizeUrl, { redirect: "manual" });
+      const back = new URL(refused.headers.get("location")!);
+      expect(back.searchParams.get("error")).toBe("unauthorized_scope_error");
+      const attempt = completeConnect({
+        provider: "linkedin",
+        state: back.searchParams.get("state"),
+        code: back.searchParams.get("code"),
+        error: back.searchParams.get("error"),
+        errorDescription: back.searchParams.get("error_description"),
+        userId: null,
+      });
+      await expect(attempt).rejects.toMatchObject({
+        code: "CONNECTION_DENIED",
+        message: expect.stringMatching(/^LinkedIn refused the connection: the app is not authorized to request the r_member_social permission\. Add the LinkedIn product that grants it to your LinkedIn app .*LINKEDIN_SCOPES/),
+      });
+    } finally {
+      delete process.env.LINKEDIN_SCOPES;
+      resetPlatformConfig();
+    }
     expect(await db.connectedAccount.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
   });
 

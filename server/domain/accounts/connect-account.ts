@@ -14,7 +14,7 @@ import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { presentAccount } from "./list-accounts.ts";
-import type { ProviderName } from "./providers.ts";
+import { providerLabels, type ProviderName } from "./providers.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 
@@ -77,6 +77,7 @@ export async function completeConnect(input: CompleteConnectInput) {
   const attempt = consumed[0];
   if (!attempt) throw new AppError("OAUTH_STATE_INVALID", "This connection attempt is unknown, expired or was already used; start again");
   if (attempt.userId && attempt.userId !== input.userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
+  if (input.error === "unauthorized_scope_error") throw new AppError("CONNECTION_DENIED", unauthorizedScopeMessage(input.provider, input.errorDescription));
   if (input.error || !input.code) {
     throw new AppError("CONNECTION_DENIED", input.errorDescription || (input.error === "access_denied" ? "You did not grant access" : "The platform returned no authorization code"));
   }
@@ -127,4 +128,19 @@ export async function completeConnect(input: CompleteConnectInput) {
     return saved;
   });
   return { workspaceId: attempt.workspaceId, returnTo: attempt.returnTo, accounts: accounts.map((a) => ({ ...presentAccount(a), connectionMethod: a.connectionMethod })) };
+}
+
+/**
+ * LinkedIn refuses the whole authorization when the app lacks the product of a requested scope,
+ * naming the scope in quotes (sometimes HTML-escaped): the fix is in the LinkedIn app, not here.
+ */
+function unauthorizedScopeMessage(provider: ProviderName, description: string | null | undefined): string {
+  const text = (description ?? "").replace(/&quot;/g, '"');
+  const scopes = [...text.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  const named = scopes.length > 0 ? `the ${scopes.join(", ")} permission` : "a requested permission";
+  const fix =
+    provider === "linkedin"
+      ? "Add the LinkedIn product that grants it to your LinkedIn app (Developer Portal → Products), or remove it from LINKEDIN_SCOPES"
+      : "Enable it for the app on the platform, or stop requesting it";
+  return `${providerLabels[provider]} refused the connection: the app is not authorized to request ${named}. ${fix}.${text ? ` (${text})` : ""}`;
 }

@@ -1,9 +1,13 @@
 // LinkedIn adapter against the sandbox: OAuth without PKCE and non-rotating refresh tokens,
 // little-text escaping (LinkedIn cuts unescaped commentary), reshares, the author finder with
 // metrics, and every mapped error.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../runtime/embedded-postgres.ts";
+import { resetPlatformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
+import { startSandbox, type RunningSandbox } from "../sandbox/app.ts";
 import { consentHeadlessly } from "../sandbox/headless-consent.ts";
+import { linkedinSandbox } from "../sandbox/providers/linkedin.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { escapeLittleText, linkedinAdapter, linkedinUsername, littleTextToPlain, mapLinkedInError, nextUtcMidnight } from "./linkedin-adapter.ts";
 
@@ -52,7 +56,78 @@ describe("LinkedIn little text format", () => {
   });
 });
 
+/** Sets LINKEDIN_SCOPES for the adapter (undefined: unset). */
+function useScopes(value: string | undefined) {
+  if (value === undefined) delete process.env.LINKEDIN_SCOPES;
+  else process.env.LINKEDIN_SCOPES = value;
+  resetPlatformConfig();
+}
+
+describe("LinkedIn on an app with the self-serve products only", () => {
+  // A private sandbox whose LinkedIn app has the default (self-serve) products.
+  let own: RunningSandbox;
+  const previous = { url: process.env.SANDBOX_URL, scopes: process.env.LINKEDIN_SCOPES };
+  beforeAll(async () => {
+    own = await startSandbox({ port: await freePort(), modules: [linkedinSandbox] });
+    process.env.SANDBOX_URL = own.url;
+    useScopes(undefined);
+  });
+  afterAll(async () => {
+    process.env.SANDBOX_URL = previous.url;
+    useScopes(previous.scopes);
+    await own.close();
+  });
+
+  it("requests only the self-serve scopes by default, connects, and can publish but not read", async () => {
+    expect(new URL(li.authorizeUrl({ state: "s", redirectUri })).searchParams.get("scope")).toBe("openid profile email w_member_social");
+    const { tokens, identity } = await connect(li, { displayName: "Self Serve" });
+    expect(tokens.scopes).toEqual(["openid", "profile", "email", "w_member_social"]);
+    const ctx = contextFor(identity, tokens);
+    const post = await li.publishText!(ctx, { text: "posted with Share on LinkedIn" });
+    expect(post.id).toMatch(/^urn:li:share:\d+$/);
+    expect((await failure(li.listPosts(ctx, null))).kind).toBe("permission");
+  });
+
+  it("returns to the callback with unauthorized_scope_error, naming the scope, when LINKEDIN_SCOPES asks for a product the app lacks", async () => {
+    useScopes("r_member_social,r_member_postAnalytics");
+    try {
+      const res = await fetch(li.authorizeUrl({ state: "s9", redirectUri }), { redirect: "manual" });
+      expect(res.status).toBe(302);
+      const back = new URL(res.headers.get("location")!);
+      expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: "unauthorized_scope_error",
+        error_description: 'Scope "r_member_social" is not authorized for your application',
+        state: "s9",
+      });
+      // Once the app has the products (here through the sandbox's control API), the same request connects.
+      const approve = await fetch(`${own.url}/_sandbox/linkedin/products`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ products: ["sign-in-openid", "share-on-linkedin", "community-management", "r-member-social"] }),
+      });
+      expect(approve.status).toBe(200);
+      const { tokens } = await connect(li);
+      expect(tokens.scopes).toEqual(["openid", "profile", "email", "w_member_social", "r_member_social", "r_member_postAnalytics"]);
+    } finally {
+      useScopes(undefined);
+    }
+  });
+});
+
 describe("LinkedIn adapter", () => {
+  // The shared sandbox's LinkedIn app gets the reviewed products, and the adapter asks for their scopes.
+  const previousScopes = process.env.LINKEDIN_SCOPES;
+  const allProducts = ["sign-in-openid", "share-on-linkedin", "community-management", "r-member-social"];
+  beforeAll(async () => {
+    useScopes("r_member_social, r_member_postAnalytics");
+    await sandbox("PUT", "/_sandbox/linkedin/products", { products: allProducts });
+  });
+  afterAll(async () => {
+    useScopes(previousScopes);
+    await sandbox("PUT", "/_sandbox/linkedin/products", { products: ["sign-in-openid", "share-on-linkedin"] });
+  });
+
   it("builds the authorize URL without PKCE and with space-separated scopes", () => {
     const url = new URL(li.authorizeUrl({ state: "s1", redirectUri }));
     expect(`${url.origin}${url.pathname}`).toBe(`${sandboxUrl()}/linkedin/oauth/v2/authorization`);
@@ -61,14 +136,14 @@ describe("LinkedIn adapter", () => {
       client_id: "sandbox-linkedin",
       redirect_uri: redirectUri,
       state: "s1",
-      scope: "openid profile w_member_social r_member_social r_member_postAnalytics",
+      scope: "openid profile email w_member_social r_member_social r_member_postAnalytics",
     });
     expect(li.usesPkce).toBe(false);
   });
 
   it("connects: consent, code exchange (60-day token, 365-day refresh token), identity and the granted scopes", async () => {
     const { tokens, identity } = await member({ displayName: "Ada Lovelace" });
-    expect(tokens.scopes).toEqual(["openid", "profile", "w_member_social", "r_member_social", "r_member_postAnalytics"]);
+    expect(tokens.scopes).toEqual(["openid", "profile", "email", "w_member_social", "r_member_social", "r_member_postAnalytics"]);
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 60 * DAY - 60_000);
     expect(tokens.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 365 * DAY - 60_000);
@@ -86,14 +161,6 @@ describe("LinkedIn adapter", () => {
     const fresh = (await consentHeadlessly(li.authorizeUrl({ state: "s", redirectUri }))).searchParams.get("code")!;
     expect((await li.exchangeCode({ code: fresh, redirectUri })).accessToken).toBeTruthy();
     expect((await failure(li.exchangeCode({ code: fresh, redirectUri }))).kind).toBe("invalid_request");
-  });
-
-  it("returns a scope the app may not request to the callback as unauthorized_scope_error", async () => {
-    const res = await fetch(li.authorizeUrl({ state: "s9", redirectUri, scopes: ["openid", "w_organization_social"] }), { redirect: "manual" });
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get("location")!);
-    expect(back.searchParams.get("error")).toBe("unauthorized_scope_error");
-    expect(back.searchParams.get("state")).toBe("s9");
   });
 
   it("refreshes without rotation: the same refresh token keeps working and keeps its first-consent expiry", async () => {

@@ -231,10 +231,22 @@ export function linkedinUsername(sub: string, name?: string): string {
   return slug ? `${slug}-${sub}` : sub;
 }
 
+/**
+ * What every LinkedIn app can request: the self-serve products "Sign In with LinkedIn using OpenID
+ * Connect" (openid profile email) and "Share on LinkedIn" (w_member_social). Any scope of a product
+ * the app lacks makes LinkedIn refuse the whole authorization with unauthorized_scope_error
+ * (learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow), so reading posts
+ * (r_member_social) and analytics (r_member_postAnalytics) are asked for only when LINKEDIN_SCOPES
+ * names them; without them the account cannot read posts and its metrics are null.
+ */
+export const linkedinSelfServeScopes = ["openid", "profile", "email", "w_member_social"];
+
 export const linkedinAdapter: PlatformAdapter = {
   provider,
   usesPkce: false,
-  defaultScopes: ["openid", "profile", "w_member_social", "r_member_social", "r_member_postAnalytics"],
+  get defaultScopes() {
+    return [...new Set([...linkedinSelfServeScopes, ...platformConfig().linkedinScopes])];
+  },
 
   authorizeUrl({ state, redirectUri, scopes }) {
     const url = new URL(`${endpoints().oauth}/authorization`);

@@ -73,15 +73,43 @@ describe("Threads adapter", () => {
     expect(threadsAdapter.usesPkce).toBe(false);
   });
 
-  it("connects: consent, code exchange, long-lived token, identity and the granted scopes", async () => {
+  it("connects: consent, code exchange, long-lived token, identity, and the requested scopes", async () => {
     const { tokens, identity } = await connect(threadsAdapter, { username: "ada_threads", displayName: "Ada" });
     expect(identity).toMatchObject({ username: "ada_threads", displayName: "Ada", providerAccountId: expect.stringMatching(/^\d+$/) });
     expect(tokens.refreshToken).toBeNull();
+    // Threads reports no granted scopes: they are the requested ones.
     expect(tokens.scopes).toEqual(["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_read_replies"]);
     // The 60-day token, not the 1-hour one the code gives.
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3600_000);
-    const limited = await connect(threadsAdapter, { scopes: ["threads_basic", "threads_content_publish"] });
-    expect(limited.tokens.scopes).toEqual(["threads_basic", "threads_content_publish"]);
+  });
+
+  it("connects with documented calls only; the sandbox has no route the Threads API lacks", async () => {
+    // A private sandbox, so the test sees every request the adapter sends while connecting.
+    const own = await startSandbox({ port: await freePort(), modules: [threadsSandbox] });
+    const calls: string[] = [];
+    own.server.on("request", (req: { method: string; url: string }) => calls.push(`${req.method} ${req.url.split("?")[0]}`));
+    const previous = process.env.SANDBOX_URL;
+    process.env.SANDBOX_URL = own.url;
+    resetPlatformConfig();
+    try {
+      const { tokens } = await connect(threadsAdapter);
+      // developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions (authorize,
+      // POST /oauth/access_token), …/get-started/long-lived-tokens (GET /access_token),
+      // …/docs/threads/threads-profiles (GET /me?fields=…). The rest is the sandbox's consent page.
+      expect(calls.filter((call) => !call.includes("/_sandbox/"))).toEqual([
+        "GET /threads/oauth/authorize",
+        "POST /threads/graph/oauth/access_token",
+        "GET /threads/graph/access_token",
+        "GET /threads/graph/v1.0/me",
+      ]);
+      // The Graph API's permissions edge is not part of the Threads API: an unknown path is not found.
+      const res = await fetch(`${own.url}/threads/graph/v1.0/me/permissions`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+      expect(res.status).toBe(404);
+    } finally {
+      process.env.SANDBOX_URL = previous;
+      resetPlatformConfig();
+      await own.close();
+    }
   });
 
   it("refuses a reused code and a code sent with another redirect URI", async () => {
@@ -304,7 +332,6 @@ describe("Threads adapter", () => {
   it("names every sandbox operation for the fault API", async () => {
     expect((await sandbox<{ operations: Record<string, string[]> }>("GET", "/_sandbox/operations")).operations.threads).toEqual([
       "me",
-      "me.permissions",
       "oauth.access_token",
       "oauth.authorize",
       "oauth.exchange",

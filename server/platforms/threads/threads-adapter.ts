@@ -81,15 +81,6 @@ async function tokenGet(path: string, query: Record<string, string>): Promise<Lo
 
 const longLived = (t: LongLivedToken): TokenSet => ({ accessToken: t.access_token, refreshToken: null, expiresAt: new Date(Date.now() + t.expires_in * 1000) });
 
-/**
- * Threads sends no scopes with its tokens. We read them from the permissions edge in Graph API's
- * shape ({data:[{permission,status}]}); Threads documents the tester-only debug_token instead.
- */
-async function grantedScopes(accessToken: string): Promise<string[]> {
-  const res = await graph<{ data: { permission: string; status: string }[] }>(accessToken, "GET", "/v1.0/me/permissions");
-  return res.body.data.filter((p) => p.status === "granted").map((p) => p.permission);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the container until FINISHED; ERROR and EXPIRED are final. */
@@ -171,7 +162,14 @@ export const threadsAdapter: PlatformAdapter = {
       mapError: mapThreadsError,
     });
     const tokens = longLived(await tokenGet("/access_token", { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.body.access_token }));
-    return { ...tokens, scopes: await grantedScopes(tokens.accessToken) };
+    // Threads reports no scopes with its tokens: the code exchange answers {access_token, user_id}
+    // and the long-lived exchange {access_token, token_type, expires_in}
+    // (developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions,
+    // …/long-lived-tokens). Its only scope lookup, GET /debug_token, needs a Threads tester's token
+    // (…/docs/threads/troubleshooting/debug-access-token). So the granted scopes are taken as
+    // requested: the defaults, which every connection started here asks for. A permission the user
+    // declined shows when used: publishing answers permission, insights come back null.
+    return { ...tokens, scopes: [...this.defaultScopes] };
   },
 
   async identities(tokens) {

@@ -11,8 +11,34 @@ import type { SandboxPost, SandboxState, Token } from "../state.ts";
 const ACCESS_SECONDS = 60 * 24 * 3600;
 const REFRESH_SECONDS = 365 * 24 * 3600;
 const COMMENTARY_MAX = 3000;
-/** Scopes of the sandbox app's products (Sign In with LinkedIn, Share on LinkedIn, member data). */
-const APP_SCOPES = ["openid", "profile", "email", "w_member_social", "r_member_social", "r_member_postAnalytics"];
+/**
+ * LinkedIn products and the scopes each lets an app request. An app may request only the scopes
+ * of products added to it in the Developer Portal; asking for any other refuses the whole
+ * authorization (learn.microsoft.com/linkedin/shared/authentication/authorization-code-flow).
+ */
+export const linkedinProducts = {
+  // Self-serve: learn.microsoft.com/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2
+  "sign-in-openid": ["openid", "profile", "email"],
+  // Self-serve: learn.microsoft.com/linkedin/consumer/integrations/self-serve/share-on-linkedin
+  "share-on-linkedin": ["w_member_social"],
+  // Reviewed: learn.microsoft.com/linkedin/marketing/community-management/community-management-overview
+  // (member post analytics: …/community-management/members/post-statistics)
+  "community-management": ["w_member_social", "r_organization_social", "w_organization_social", "rw_organization_admin", "r_member_postAnalytics"],
+  // "Restricted … granted to select developers only":
+  // learn.microsoft.com/linkedin/marketing/community-management/shares/network-update-social-actions
+  "r-member-social": ["r_member_social"],
+} as const;
+export type LinkedInProduct = keyof typeof linkedinProducts;
+/** A new LinkedIn app can add the self-serve products only. */
+const SELF_SERVE: LinkedInProduct[] = ["sign-in-openid", "share-on-linkedin"];
+
+/** The sandbox app's products: SANDBOX_LINKEDIN_PRODUCTS (comma-separated), else the self-serve ones. */
+function configuredProducts(): LinkedInProduct[] {
+  const names = (process.env.SANDBOX_LINKEDIN_PRODUCTS ?? "").split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((n) => !(n in linkedinProducts));
+  if (unknown.length > 0) throw new Error(`SANDBOX_LINKEDIN_PRODUCTS: unknown product ${unknown.join(", ")} (known: ${Object.keys(linkedinProducts).join(", ")})`);
+  return names.length > 0 ? (names as LinkedInProduct[]) : SELF_SERVE;
+}
 const RESERVED = new Set("\\|{}@[]()<>#*_~");
 const ANALYTICS_TYPES = ["IMPRESSION", "MEMBERS_REACHED", "RESHARE", "REACTION", "COMMENT"] as const;
 
@@ -169,15 +195,29 @@ export const linkedinSandbox: ProviderModule = {
     const issue = (from: Pick<Token, "clientId" | "profileId" | "scopes" | "family">, kind: "access" | "refresh", expiresAt: number) =>
       state.issueToken({ kind, provider: "linkedin", clientId: from.clientId, profileId: from.profileId, scopes: from.scopes, expiresAt, family: from.family, prefix: "AQ" });
 
+    // The products of the sandbox's LinkedIn app; tests and demos change them through the control API.
+    let products = configuredProducts();
+    app.get("/_sandbox/linkedin/products", (c) => c.json({ products }));
+    app.put("/_sandbox/linkedin/products", async (c) => {
+      const body = (await c.req.json().catch(() => null)) as { products?: unknown } | null;
+      const list = body?.products;
+      if (!Array.isArray(list) || list.some((p) => typeof p !== "string" || !(p in linkedinProducts))) {
+        return c.json({ error: `products must be a list of: ${Object.keys(linkedinProducts).join(", ")}` }, 422);
+      }
+      products = list as LinkedInProduct[];
+      return c.json({ products });
+    });
+
     kit.open(app, m, "GET", "/linkedin/oauth/v2/authorization", "oauth.authorize", (c) => {
       const q = c.req.query();
       if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !q.scope) {
         return c.text("Bummer, something went wrong: response_type=code, client_id, redirect_uri and scope are required.", 400);
       }
       const scopes = q.scope.split(/[\s,]+/).filter(Boolean);
-      const unknown = scopes.find((s) => !APP_SCOPES.includes(s));
+      const allowed = new Set<string>(products.flatMap((p) => linkedinProducts[p]));
+      const unknown = scopes.find((s) => !allowed.has(s));
       if (unknown) {
-        // LinkedIn returns to the app with the error, as OAuth 2.0 says.
+        // LinkedIn returns to the app with the error and names the first such scope, as OAuth 2.0 says.
         const back = new URL(q.redirect_uri);
         back.searchParams.set("error", "unauthorized_scope_error");
         back.searchParams.set("error_description", `Scope "${unknown}" is not authorized for your application`);

@@ -1,5 +1,5 @@
 // Sandbox Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token,
-// refreshable once 24 h old), the profile and its permissions, TEXT containers with Meta's status
+// refreshable once 24 h old), the profile, TEXT containers with Meta's status
 // machine, threads_publish with the rolling 24-h caps, reposts, the user's threads with Meta
 // cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
 import type { Hono } from "hono";
@@ -184,11 +184,6 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     const p = state.profile(token.profileId)!;
     return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "" }, fields));
   }, [["threads_basic"]]);
-
-  // Graph API's permissions edge: what the user granted this app.
-  kit.route(app, m, "GET", "/threads/graph/v1.0/me/permissions", "me.permissions", (c, token) =>
-    c.json({ data: token.scopes.map((permission) => ({ permission, status: "granted" })) }),
-  );
 
   kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads", "threads.create", async (c, token) => {
     const profile = userOf(c, token);
