@@ -27,13 +27,13 @@ export type FacebookVideoStatus = {
 };
 
 export type UploadSession = { videoId: string; uploadUrl: string };
+export type StoryResult = { success: boolean; postId: string };
 
 /** What a Reel or video Story waits for: its bytes in (before finish), or published (after finish). */
 export type VideoMilestone = "uploaded" | "published";
 
 /** How long a Reel or video Story may take to upload, or to process and publish after finish, before the wait gives up. */
 export const VIDEO_WAIT_DEADLINE_MS = 2 * 3600_000;
-export type StoryResult = { success: boolean; postId: string };
 
 /** What the Facebook publishing job needs beyond the common adapter contract (all calls with the Page token). */
 export interface FacebookPublishing {

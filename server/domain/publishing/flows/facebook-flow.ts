@@ -1,6 +1,6 @@
 // Facebook Pages, always asynchronous: feed posts (text or link, one photo, 2–10 photos, one
-// video), Reels (start → hosted upload → finish → processing and publishing) and Stories (photo, or video
-// through the same phases). Meta fetches every file from its signed URL.
+// video), Reels (start → hosted upload → finish → processing and publishing) and Stories
+// (photo, or video through the same phases). Meta fetches every file from its signed URL.
 import { isPlatformError } from "../../../platforms/errors.ts";
 import { facebookAdapter, VIDEO_WAIT_DEADLINE_MS, type VideoMilestone } from "../../../platforms/facebook/facebook-adapter.ts";
 import { JobFailure } from "../job-codes.ts";
