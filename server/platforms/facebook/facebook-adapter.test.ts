@@ -9,7 +9,7 @@ import { consentHeadlessly } from "../sandbox/headless-consent.ts";
 import type { AccountContext } from "../types.ts";
 import { makeJpeg, makeMp4, serveBytes } from "../../testing/media-fixtures.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
-import { facebookAdapter as fb, type FacebookVideoStatus } from "./facebook-adapter.ts";
+import { facebookAdapter as fb, type FacebookVideoStatus, type VideoMilestone } from "./facebook-adapter.ts";
 
 const sha = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -21,13 +21,19 @@ async function failure(p: Promise<unknown>): Promise<PlatformError> {
 }
 
 /** Polls a video until processing ends (complete or error), as the publishing job does. */
-async function processed(ctx: AccountContext, videoId: string): Promise<FacebookVideoStatus> {
-  const deadline = Date.now() + 15_000;
+async function processed(ctx: AccountContext, videoId: string, withinMs = 15_000): Promise<FacebookVideoStatus> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const status = await fb.videoStatus(ctx, videoId);
     if (status.processingPhase === "complete" || status.processingPhase === "error" || Date.now() > deadline) return status;
     await sleep(100);
   }
+}
+
+/** Follows a Reel or video Story to a milestone as the publishing job does, giving up at the deadline. */
+async function follow(ctx: AccountContext, videoId: string, milestone: VideoMilestone, withinMs = 10_000): Promise<void> {
+  const deadline = new Date(Date.now() + withinMs);
+  while (!(await fb.videoReached(ctx, { videoId, milestone, deadline }))) await sleep(50);
 }
 
 async function page(choices: Parameters<typeof connect>[1] = {}, scopes?: string[]) {
@@ -169,38 +175,72 @@ describe("Facebook adapter: publishing", () => {
     expect(await sandboxPosts("facebook", identity.username)).toEqual([]);
   });
 
-  it("publishes a reel: start, hosted upload, processing, then finish (refused before processing completes)", async () => {
+  it("publishes a reel: start, hosted upload, finish as soon as the upload completes, then processing and publishing", async () => {
     const { ctx, identity } = await page();
-    await fault("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 1.5 });
+    await fault("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 0.8 });
     const session = await fb.startReel(ctx);
     expect(session.uploadUrl).toBe(`${sandboxUrl()}/facebook/rupload/video-upload/${platformConfig().metaGraphVersion}/${session.videoId}`);
     expect(await fb.videoStatus(ctx, session.videoId)).toMatchObject({ videoStatus: "uploading", uploadingPhase: "not_started" });
     expect((await failure(fb.finishReel(ctx, { videoId: session.videoId, description: "too early" }))).kind).toBe("invalid_request");
     expect(await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4"), uploadUrl: session.uploadUrl })).toEqual({ success: true });
-    expect(await fb.videoStatus(ctx, session.videoId)).toMatchObject({ uploadingPhase: "complete", processingPhase: "in_progress" });
-    expect((await failure(fb.finishReel(ctx, { videoId: session.videoId, description: "still processing" }))).kind).toBe("invalid_request");
-    expect(await processed(ctx, session.videoId)).toMatchObject({ videoStatus: "ready", processingPhase: "complete", publishingPhase: "not_started" });
+    expect(await fb.videoReached(ctx, { videoId: session.videoId, milestone: "uploaded", deadline: new Date(Date.now() + 1000) })).toBe(true);
     const done = await fb.finishReel(ctx, { videoId: session.videoId, description: "My first reel" });
     expect(done.success).toBe(true);
-    expect((await fb.videoStatus(ctx, session.videoId)).publishingPhase).toBe("complete");
+    // processing starts with finish
+    expect(await fb.videoStatus(ctx, session.videoId)).toMatchObject({ videoStatus: "processing", processingPhase: "in_progress", publishingPhase: "not_started" });
+    expect(await fb.videoReached(ctx, { videoId: session.videoId, milestone: "published", deadline: new Date(Date.now() + 5000) })).toBe(false);
+    await follow(ctx, session.videoId, "published");
+    expect(await fb.videoStatus(ctx, session.videoId)).toEqual({ videoStatus: "ready", uploadingPhase: "complete", processingPhase: "complete", publishingPhase: "complete", error: null });
     expect((await fb.postInfo(ctx, session.videoId)).permalink).toBe(`https://www.facebook.com/reel/${session.videoId}`);
     const posts = await sandboxPosts("facebook", identity.username);
     expect(posts.map((p) => [p.id, p.kind, p.text, p.media[0]!.sha256])).toEqual([[done.postId, "reel", "My first reel", sha(files.mp4!)]]);
   });
 
-  it("ends a reel with rejected media in the error status and refuses to finish it as media_rejected", async () => {
+  it("never processes an uploaded reel or video Story before finish, so waiting for processing first would never end", async () => {
+    const { ctx } = await page();
+    for (const session of [await fb.startReel(ctx), await fb.startVideoStory(ctx)]) {
+      await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4"), uploadUrl: session.uploadUrl });
+      // well past the sandbox's processing delay (300 ms): still "upload complete, processing not started"
+      await sleep(1000);
+      expect(await fb.videoStatus(ctx, session.videoId)).toEqual({ videoStatus: "upload_complete", uploadingPhase: "complete", processingPhase: "not_started", publishingPhase: "not_started", error: null });
+      expect(await processed(ctx, session.videoId, 1000)).toMatchObject({ processingPhase: "not_started" });
+    }
+  });
+
+  it("ends the wait at its deadline: unknown_outcome after finish, media_rejected before the upload completes", async () => {
+    const { ctx } = await page();
+    await fault("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 60 });
+    const slow = await fb.startReel(ctx);
+    await fb.uploadHosted(ctx, { videoId: slow.videoId, fileUrl: url("clip.mp4") });
+    await follow(ctx, slow.videoId, "uploaded");
+    expect((await fb.finishReel(ctx, { videoId: slow.videoId, description: "slow" })).success).toBe(true);
+    const started = Date.now();
+    const late = await failure(follow(ctx, slow.videoId, "published", 500));
+    expect(late.kind).toBe("unknown_outcome");
+    expect(late.detail).toMatch(/had not published it by .*\(still processing\)/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    // a session whose bytes never arrive: nothing was published
+    const empty = await fb.startVideoStory(ctx);
+    expect((await failure(follow(ctx, empty.videoId, "uploaded", 300))).kind).toBe("media_rejected");
+  });
+
+  it("ends a reel with rejected media in the error status after finish, as media_rejected, never as a visible post", async () => {
     const { ctx, identity } = await page();
     await fault("facebook", "reject_media", { operation: "page.video_reels" });
     const rejected = await fb.startReel(ctx);
     await fb.uploadHosted(ctx, { videoId: rejected.videoId, fileUrl: url("clip.mp4") });
-    expect(await processed(ctx, rejected.videoId)).toMatchObject({ videoStatus: "error", processingPhase: "error" });
-    expect((await failure(fb.finishReel(ctx, { videoId: rejected.videoId, description: "no" }))).kind).toBe("media_rejected");
+    await follow(ctx, rejected.videoId, "uploaded");
+    await fb.finishReel(ctx, { videoId: rejected.videoId, description: "no" });
+    expect((await failure(follow(ctx, rejected.videoId, "published"))).kind).toBe("media_rejected");
+    expect(await fb.videoStatus(ctx, rejected.videoId)).toMatchObject({ videoStatus: "error", processingPhase: "error", publishingPhase: "not_started" });
     // a file that is not a video uploads, then fails in processing
     const notVideo = await fb.startReel(ctx);
     await fb.uploadHosted(ctx, { videoId: notVideo.videoId, fileUrl: url("photo.jpg") });
-    expect((await processed(ctx, notVideo.videoId)).error).toMatch(/not a video/);
+    await fb.finishReel(ctx, { videoId: notVideo.videoId, description: "not a video" });
+    expect((await failure(follow(ctx, notVideo.videoId, "published"))).detail).toMatch(/not a video/);
     expect((await failure(fb.uploadHosted(ctx, { videoId: notVideo.videoId, fileUrl: url("clip.mp4") }))).kind).toBe("media_rejected");
-    expect(await sandboxPosts("facebook", identity.username)).toEqual([]);
+    expect((await sandboxPosts("facebook", identity.username)).filter((p) => !p.deleted)).toEqual([]);
+    expect((await fb.listPosts(ctx, null)).posts).toEqual([]);
   });
 
   it("publishes Stories: a photo (never one posted before) and a video", async () => {
@@ -214,9 +254,11 @@ describe("Facebook adapter: publishing", () => {
 
     const session = await fb.startVideoStory(ctx);
     await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4"), uploadUrl: session.uploadUrl });
-    expect((await processed(ctx, session.videoId)).processingPhase).toBe("complete");
+    await follow(ctx, session.videoId, "uploaded");
     const videoStory = await fb.finishVideoStory(ctx, { videoId: session.videoId });
     expect(videoStory.success).toBe(true);
+    expect((await fb.videoStatus(ctx, session.videoId)).processingPhase).toBe("in_progress");
+    await follow(ctx, session.videoId, "published");
     const posts = await sandboxPosts("facebook", identity.username);
     expect(posts.filter((p) => p.kind === "story").map((p) => [p.id, p.media[0]!.type, p.media[0]!.sha256])).toEqual([
       [story.postId, "image", sha(files.green!)],
@@ -242,7 +284,7 @@ describe("Facebook adapter: publishing", () => {
     expect(await wrong.json()).toMatchObject({ debug_info: { type: "OffsetMismatch" } });
     expect((await fb.videoStatus(ctx, session.videoId)).uploadingPhase).toBe("in_progress");
     expect(await (await send(half, files.mp4!.subarray(half))).json()).toEqual({ success: true });
-    expect((await processed(ctx, session.videoId)).processingPhase).toBe("complete");
+    await follow(ctx, session.videoId, "uploaded");
     await fb.finishReel(ctx, { videoId: session.videoId, description: "chunked" });
     expect((await sandboxPosts("facebook", identity.username)).map((p) => [p.text, p.media[0]!.sha256, p.media[0]!.size])).toEqual([["chunked", sha(files.mp4!), files.mp4!.length]]);
   });
@@ -251,7 +293,7 @@ describe("Facebook adapter: publishing", () => {
     const { ctx, identity } = await page();
     const sessions = await Promise.all(Array.from({ length: 31 }, () => fb.startReel(ctx)));
     await Promise.all(sessions.map((s) => fb.uploadHosted(ctx, { videoId: s.videoId, fileUrl: url("clip.mp4") })));
-    for (const s of sessions) await processed(ctx, s.videoId);
+    for (const s of sessions) await follow(ctx, s.videoId, "uploaded");
     await Promise.all(sessions.slice(0, 30).map((s, i) => fb.finishReel(ctx, { videoId: s.videoId, description: `reel ${i}` })));
     const err = await failure(fb.finishReel(ctx, { videoId: sessions[30]!.videoId, description: "one too many" }));
     expect(err.kind).toBe("quota_exceeded");
@@ -349,10 +391,10 @@ describe("Facebook adapter: errors", () => {
     expect((await failure(fb.publishFeed(ctx, { message: "applied, but did it?" }))).kind).toBe("unknown_outcome");
     const session = await fb.startReel(ctx);
     await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4") });
-    await processed(ctx, session.videoId);
+    await follow(ctx, session.videoId, "uploaded");
     await fault("facebook", "response_lost", { operation: "page.video_reels" });
     expect((await failure(fb.finishReel(ctx, { videoId: session.videoId, description: "lost reel" }))).kind).toBe("unknown_outcome");
-    expect((await fb.videoStatus(ctx, session.videoId)).publishingPhase).toBe("complete");
+    await follow(ctx, session.videoId, "published");
     expect((await sandboxPosts("facebook", identity.username)).map((p) => [p.kind, p.text])).toEqual([
       ["text", "applied, but did it?"],
       ["reel", "lost reel"],

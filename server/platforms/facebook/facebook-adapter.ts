@@ -29,6 +29,12 @@ export type FacebookVideoStatus = {
 export type UploadSession = { videoId: string; uploadUrl: string };
 export type StoryResult = { success: boolean; postId: string };
 
+/** What a Reel or video Story waits for: its bytes in (before finish), or published (after finish). */
+export type VideoMilestone = "uploaded" | "published";
+
+/** How long a Reel or video Story may take to upload, or to process and publish after finish, before the wait gives up. */
+export const VIDEO_WAIT_DEADLINE_MS = 2 * 3600_000;
+
 /** What the Facebook publishing job needs beyond the common adapter contract (all calls with the Page token). */
 export interface FacebookPublishing {
   /** text or link post on the Page feed → "{page}_{post}" */
@@ -42,14 +48,23 @@ export interface FacebookPublishing {
   startReel(ctx: AccountContext): Promise<UploadSession>;
   /** hands rupload the media URL to fetch; uploadUrl is the one start answered (used verbatim when given) */
   uploadHosted(ctx: AccountContext, input: { videoId: string; fileUrl: string; uploadUrl?: string }): Promise<{ success: boolean }>;
-  /** publishes the processed reel: the point of no return */
+  /** publishes the uploaded reel (Meta processes it after this call): the point of no return */
   finishReel(ctx: AccountContext, input: { videoId: string; description: string }): Promise<{ success: boolean; postId: string | null }>;
   /** a Story from a photo uploaded with published:false */
   publishPhotoStory(ctx: AccountContext, input: { photoId: string }): Promise<StoryResult>;
   startVideoStory(ctx: AccountContext): Promise<UploadSession>;
-  /** publishes the processed story video: the point of no return */
+  /** publishes the uploaded story video (Meta processes it after this call): the point of no return */
   finishVideoStory(ctx: AccountContext, input: { videoId: string }): Promise<StoryResult>;
   videoStatus(ctx: AccountContext, videoId: string): Promise<FacebookVideoStatus>;
+  /**
+   * One look at a Reel or video Story: true once the milestone is reached, false while still on
+   * the way. Meta does not process these videos until finish, so "uploaded" (uploading_phase
+   * complete) is what finish waits for, and "published" (publishing_phase complete) is what
+   * follows it. A processing or publishing error is media_rejected; past the deadline "uploaded"
+   * is media_rejected (nothing was published) and "published" is unknown_outcome (Meta took the
+   * finish and may still publish).
+   */
+  videoReached(ctx: AccountContext, input: { videoId: string; milestone: VideoMilestone; deadline: Date }): Promise<boolean>;
   /** permalink and creation time of a post or video */
   postInfo(ctx: AccountContext, postId: string): Promise<{ id: string; permalink: string; createdAt: Date | null }>;
 }
@@ -322,6 +337,21 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
       publishingPhase: status.publishing_phase?.status ?? null,
       error: status.processing_phase?.error?.message ?? status.publishing_phase?.error?.message ?? null,
     };
+  },
+
+  // https://developers.facebook.com/docs/video-api/guides/reels-publishing/ (check the upload
+  // status, then publish with upload_phase=finish, then the status until published) and
+  // https://developers.facebook.com/docs/page-stories-api/ (video Stories: the same phases).
+  async videoReached(ctx, { videoId, milestone, deadline }) {
+    const s = await this.videoStatus(ctx, videoId);
+    if (s.videoStatus === "error" || s.uploadingPhase === "error" || s.processingPhase === "error" || s.publishingPhase === "error") {
+      throw new PlatformError(provider, "media_rejected", `Facebook could not process the video: ${s.error ?? "error"}`);
+    }
+    if (milestone === "uploaded" ? s.uploadingPhase === "complete" : s.publishingPhase === "complete") return true;
+    if (Date.now() < deadline.getTime()) return false;
+    throw milestone === "uploaded"
+      ? new PlatformError(provider, "media_rejected", `Facebook did not finish receiving the video by ${deadline.toISOString()}; nothing was published`)
+      : new PlatformError(provider, "unknown_outcome", `Facebook accepted the video but had not published it by ${deadline.toISOString()} (still ${s.videoStatus}); it may still appear`);
   },
 
   async postInfo(ctx, postId) {

@@ -1,10 +1,12 @@
 // Facebook Pages, always asynchronous: feed posts (text or link, one photo, 2–10 photos, one
-// video), Reels (start → hosted upload → processing → finish) and Stories (photo, or video
-// through the same phases). Meta fetches every file from its signed URL.
-import { facebookAdapter } from "../../../platforms/facebook/facebook-adapter.ts";
+// video), Reels (start → hosted upload → finish → processing and publishing) and Stories
+// (photo, or video through the same phases). Meta fetches every file from its signed URL.
+import { isPlatformError } from "../../../platforms/errors.ts";
+import { facebookAdapter, VIDEO_WAIT_DEADLINE_MS, type VideoMilestone } from "../../../platforms/facebook/facebook-adapter.ts";
 import { JobFailure } from "../job-codes.ts";
 import type { Flow } from "../engine/flow.ts";
 import type { FlowContext } from "../engine/flow-context.ts";
+import { OutcomeUnknown } from "../engine/signals.ts";
 import { findLinks } from "../text-rules.ts";
 import type { FacebookPayload } from "../validate-request.ts";
 
@@ -25,21 +27,44 @@ async function processed(ctx: Ctx, videoId: string, phase: "processing" | "publi
   });
 }
 
-/** Reels and video Stories: a session Meta fills from the file URL, processed before finish. */
-async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; uploadUrl: string }>): Promise<string> {
+/**
+ * Reels and video Stories: a session Meta fills from the file URL, finished as soon as the
+ * bytes are in (Meta processes these videos only after finish), then followed until published.
+ * Each wait has a deadline counted from when it began (kept in progress across runs).
+ */
+async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; uploadUrl: string }>, finish: (videoId: string) => Promise<void>): Promise<string> {
   let videoId = ctx.progress.videoId as string | undefined;
-  if (!videoId) {
-    const session = await start();
-    videoId = session.videoId;
-    await ctx.save({ videoId, uploadUrl: session.uploadUrl });
+  if (!ctx.submitted) {
+    if (!videoId) {
+      const session = await start();
+      videoId = session.videoId;
+      await ctx.save({ videoId, uploadUrl: session.uploadUrl });
+    }
+    if (!ctx.progress.uploaded) {
+      const file = await ctx.media(ctx.payload.items[0]!.mediaId);
+      await ctx.call((c) => facebookAdapter.uploadHosted(c, { videoId: videoId!, fileUrl: file.url, uploadUrl: String(ctx.progress.uploadUrl) }));
+      await ctx.save({ uploaded: true });
+    }
+    await reached(ctx, videoId, "uploaded");
+    await finish(videoId);
   }
-  if (!ctx.progress.uploaded) {
-    const file = await ctx.media(ctx.payload.items[0]!.mediaId);
-    await ctx.call((c) => facebookAdapter.uploadHosted(c, { videoId: videoId!, fileUrl: file.url, uploadUrl: String(ctx.progress.uploadUrl) }));
-    await ctx.save({ uploaded: true });
+  try {
+    await reached(ctx, videoId!, "published");
+  } catch (err) {
+    // After finish the post is Meta's to publish: a wait that runs out cannot say whether it did.
+    if (isPlatformError(err) && err.kind === "unknown_outcome") throw new OutcomeUnknown(err.detail);
+    throw err;
   }
-  await processed(ctx, videoId, "processing");
-  return videoId;
+  return videoId!;
+}
+
+async function reached(ctx: Ctx, videoId: string, milestone: VideoMilestone): Promise<void> {
+  const key = `${milestone}WaitSince`;
+  if (typeof ctx.progress[key] !== "number") await ctx.save({ [key]: Date.now() });
+  const deadline = new Date((ctx.progress[key] as number) + VIDEO_WAIT_DEADLINE_MS);
+  await ctx.waitFor(`Facebook to report the video ${milestone}`, async () =>
+    (await ctx.call((c) => facebookAdapter.videoReached(c, { videoId, milestone, deadline }))) ? true : undefined,
+  );
 }
 
 async function unpublishedPhoto(ctx: Ctx, key: string, mediaId: string): Promise<string> {
@@ -55,16 +80,25 @@ async function run(ctx: Ctx): Promise<void> {
   const p = ctx.payload;
   const message = p.message ?? "";
   if (p.contentType === "REELS") {
-    const videoId = ctx.submitted ? String(ctx.progress.videoId) : await hostedVideo(ctx, () => ctx.call((c) => facebookAdapter.startReel(c)));
-    const done = await ctx.submit((c) => facebookAdapter.finishReel(c, { videoId, description: message }));
+    let done: { postId: string | null } | undefined;
+    const videoId = await hostedVideo(
+      ctx,
+      () => ctx.call((c) => facebookAdapter.startReel(c)),
+      async (id) => void (done = await ctx.submit((c) => facebookAdapter.finishReel(c, { videoId: id, description: message }))),
+    );
+    done ??= ctx.progress.submitResult as { postId: string | null };
     return ctx.publish({ postId: done.postId ?? videoId, permalink: `https://www.facebook.com/reel/${videoId}` });
   }
   if (p.contentType === "STORY") {
     const mediaId = p.items[0]!.mediaId;
     const isVideo = (await ctx.media(mediaId)).mimeType.startsWith("video/");
     if (isVideo) {
-      const videoId = ctx.submitted ? String(ctx.progress.videoId) : await hostedVideo(ctx, () => ctx.call((c) => facebookAdapter.startVideoStory(c)));
-      const story = await ctx.submit((c) => facebookAdapter.finishVideoStory(c, { videoId }));
+      await hostedVideo(
+        ctx,
+        () => ctx.call((c) => facebookAdapter.startVideoStory(c)),
+        async (id) => void (await ctx.submit((c) => facebookAdapter.finishVideoStory(c, { videoId: id }))),
+      );
+      const story = ctx.progress.submitResult as { postId: string };
       return ctx.publish({ postId: story.postId, permalink: await permalinkOf(ctx, story.postId) });
     }
     const photoId = ctx.submitted ? "" : await unpublishedPhoto(ctx, "photo0", mediaId);

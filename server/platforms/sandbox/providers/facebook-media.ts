@@ -20,7 +20,7 @@ export type VideoData = {
   bytes: number;
   fileSize?: number;
   head?: string;
-  /** processing time chosen at creation (slow_processing fault), applied once the bytes are in */
+  /** processing time chosen at creation (slow_processing fault), applied from the finish call */
   processingMs?: number;
   /** PUBLISHED once published (graph-video publishes on its own after processing); DRAFT kept unpublished */
   state?: "PUBLISHED" | "DRAFT";
@@ -36,24 +36,42 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const videoData = (o: PlatformObject) => o.data as VideoData;
 
-/** Graph's status of a video: uploading → processing → ready, or error; publishing tracked apart. */
+/**
+ * Graph's status of a video: uploading → upload_complete → processing → ready, or error;
+ * publishing tracked apart. Reels and video Stories are not processed until the `finish` call:
+ * until then the status stays "upload complete, processing not started"
+ * (https://developers.facebook.com/docs/video-api/guides/reels-publishing/ "Check the upload
+ * status" and "Publish the reel"; https://developers.facebook.com/docs/page-stories-api/ video
+ * Stories, same phases). A graph-video feed upload is processed as soon as its bytes are in.
+ */
 export function videoStatus(kit: Kit, o: PlatformObject) {
   const d = videoData(o);
-  const processed = d.uploaded && kit.state.objectReady(o);
+  const started = d.uploaded && (d.flow === "video" || d.state !== undefined);
+  const processed = started && kit.state.objectReady(o);
   const failed = processed && Boolean(o.failure);
   return {
-    video_status: failed ? "error" : processed ? "ready" : d.uploaded ? "processing" : "uploading",
+    video_status: failed ? "error" : processed ? "ready" : started ? "processing" : d.uploaded ? "upload_complete" : "uploading",
     uploading_phase: { status: d.uploaded ? "complete" : d.bytes > 0 ? "in_progress" : "not_started", bytes_transferred: d.bytes },
-    processing_phase: !d.uploaded ? { status: "not_started" } : !processed ? { status: "in_progress" } : failed ? { status: "error", error: { message: o.failure } } : { status: "complete" },
-    publishing_phase: d.postId
-      ? { status: "complete", publish_status: "published", publish_time: Math.floor((d.publishedAt ?? Date.now()) / 1000) }
-      : { status: "not_started" },
+    processing_phase: !started ? { status: "not_started" } : !processed ? { status: "in_progress" } : failed ? { status: "error", error: { message: o.failure } } : { status: "complete" },
+    publishing_phase:
+      d.postId && processed && !failed
+        ? { status: "complete", publish_status: "published", publish_time: Math.floor((d.publishedAt ?? Date.now()) / 1000) }
+        : { status: "not_started" },
   };
 }
 
 /** A published graph-video becomes a Page post once its processing completes (seen on the next read). */
 export function settleVideo(kit: Kit, o: PlatformObject): void {
   const d = videoData(o);
+  // A finished reel or video Story whose processing failed never becomes visible.
+  if (d.flow !== "video" && d.postId && kit.state.objectReady(o) && o.failure) {
+    const post = kit.state.post(d.postId);
+    if (post && !post.deleted) {
+      post.deleted = true;
+      kit.state.changed();
+    }
+    return;
+  }
   if (d.flow !== "video" || d.state !== "PUBLISHED" || d.postId || !d.uploaded || !kit.state.objectReady(o) || o.failure) return;
   const profile = kit.state.profile(o.profileId)!;
   const post = kit.state.addPost({
@@ -144,7 +162,7 @@ function addPost(kit: Kit, access: PageAccess, kind: string, text: string, media
   });
 }
 
-/** Reels and video Stories: start (an upload session) → rupload → finish (publish, once processed). */
+/** Reels and video Stories: start (an upload session) → rupload → finish (processing, then publishing, start here). */
 function registerUploadPhases(app: Hono<Env>, kit: Kit, m: ProviderModule, path: string, operation: string, flow: "reel" | "video_story") {
   kit.route(app, m, "POST", path, operation, async (c, token) => {
     const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
@@ -167,11 +185,10 @@ function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "
   const d = videoData(video);
   if (d.state) return m.error("invalid_request", { message: "(#100) This video was already finished." });
   if (!d.uploaded) return m.error("invalid_request", { message: "(#100) The video has not been uploaded yet; send it to the upload_url first." });
-  if (!kit.state.objectReady(video)) return m.error("invalid_request", { message: "(#100) The video is still processing; finish it once processing_phase is complete." });
-  if (video.failure) return graphError(400, 6000, `(#6000) There was a problem uploading your video file: ${video.failure}`);
   const state = flow === "reel" ? (f.video_state ?? "") : "PUBLISHED";
   if (state === "DRAFT") {
     d.state = "DRAFT";
+    video.readyAt = Date.now() + (d.processingMs ?? kit.state.processingMs);
     kit.state.changed();
     return c.json({ success: true });
   }
@@ -185,6 +202,8 @@ function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "
       ? addPost(kit, access, "reel", f.description ?? "", media, { videoId: video.id, attachment: { type: "video_inline", media_type: "video" } }, `${access.page.id}_${video.id}`, () => reelPermalink(video.id))
       : addPost(kit, access, "story", "", media, { videoId: video.id });
   Object.assign(d, { state: "PUBLISHED", postId: post.id, publishedAt: Date.now(), description: f.description });
+  // Processing starts with finish (Reels Publishing API, "Publish the reel"); a media failure shows in the status after it.
+  video.readyAt = Date.now() + (d.processingMs ?? kit.state.processingMs);
   kit.state.changed();
   return c.json({ success: true, post_id: post.id });
 }
@@ -214,13 +233,12 @@ function registerRupload(app: Hono<Env>, kit: Kit, m: ProviderModule) {
   }, [["pages_manage_posts"]]);
 }
 
-/** All bytes are in: processing starts; a file that is not a video fails in processing, as on Facebook. */
+/** All bytes are in; processing waits for finish. A file that is not a video fails in processing, as on Facebook. */
 function uploaded(c: Ctx, kit: Kit, video: PlatformObject, blob: MediaBlob) {
   const d = videoData(video);
   video.media = blob;
   if (!isVideo(blob)) video.failure ??= "The file is not a video Facebook can process (no MP4 or QuickTime header).";
   Object.assign(d, { uploaded: true, bytes: blob.size });
-  video.readyAt = Date.now() + (d.processingMs ?? kit.state.processingMs);
   kit.state.changed();
   return c.json({ success: true });
 }
