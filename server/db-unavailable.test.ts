@@ -32,23 +32,19 @@ describe("isDatabaseUnavailable", () => {
   });
 
   it("is true for a session the server terminates (a restart, a fast shutdown)", async () => {
-    const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 1 });
-    pool.on("error", () => {});
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const client = new pg.Client({ connectionString: inject("databaseUrl") });
+    client.on("error", () => {}); // the session's own event; the query's rejection is what is judged
     const admin = new pg.Client({ connectionString: inject("databaseUrl") });
-    await admin.connect();
+    await Promise.all([client.connect(), admin.connect()]);
     try {
-      const client = await pool.connect();
       const pid = (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid;
       const running = caught(() => client.query("SELECT pg_sleep(5)")); // heard at once: it fails while we wait below
       await new Promise((r) => setTimeout(r, 200));
       await admin.query("SELECT pg_terminate_backend($1)", [pid]);
       expect(isDatabaseUnavailable(await running)).toBe(true);
-      client.release(true);
     } finally {
       await admin.end();
-      await prisma.$disconnect();
-      await pool.end().catch(() => {});
+      await client.end().catch(() => {});
     }
   });
 
