@@ -16,8 +16,6 @@ export type Service = {
   exited: Promise<number | null>;
   /** from now on an exit is a fault to restart from, not a failed start */
   markUp(): void;
-  /** how many times it was restarted */
-  readonly restarts: number;
 };
 
 export function startService(
@@ -27,7 +25,6 @@ export function startService(
 ): Service {
   let up = false;
   let stopping = false;
-  let restarts = 0;
   let restartTimer: NodeJS.Timeout | undefined;
   const backoff = new Backoff();
   let resolveFirstExit!: (code: number | null) => void;
@@ -47,7 +44,6 @@ export function startService(
       restartTimer = setTimeout(() => {
         restartTimer = undefined;
         if (stopping) return;
-        restarts++;
         service.child = launch();
         opts.log(`[launcher] the ${name} process restarted (pid ${service.child.pid})`);
       }, delay);
@@ -60,9 +56,6 @@ export function startService(
     name,
     child: launch(),
     exited,
-    get restarts() {
-      return restarts;
-    },
     markUp: () => void (up = true),
     stop: () =>
       (stopped ??= (async () => {
