@@ -28,11 +28,15 @@ export function codeForPlatformError(err: PlatformError): JobFailureCode {
   return byKind[err.kind];
 }
 
-/** A failure a flow decides on (e.g. the platform's processing ended in FAILED). */
+/**
+ * A failure a flow decides on (e.g. the platform's processing ended in FAILED). `found` is the
+ * post the platform made anyway, if any (SPEC: an id "otherwise available" is shown).
+ */
 export class JobFailure extends Error {
   constructor(
     readonly code: JobFailureCode,
     message: string,
+    readonly found?: { postId: string; permalink: string },
   ) {
     super(message);
     this.name = "JobFailure";

@@ -161,6 +161,8 @@ export interface TiktokPublishing {
   uploadChunk(uploadUrl: string, input: UploadChunkInput): Promise<{ complete: boolean }>;
   fetchStatus(ctx: AccountContext, publishId: string): Promise<PublishStatus>;
   permalinkFor(username: string, postId: string): string;
+  /** the creator's profile, the only link to a post TikTok has not named (still in moderation) */
+  profileUrlFor(username: string): string;
 }
 
 const MB = 1024 * 1024;
@@ -319,6 +321,7 @@ export const tiktokAdapter: PlatformAdapter & TiktokPublishing = {
   },
 
   permalinkFor,
+  profileUrlFor: (username) => `https://www.tiktok.com/@${username}`,
 
   async listPosts(ctx, cursor): Promise<PostPage> {
     const d = await call<{ videos?: Video[]; cursor?: number; has_more?: boolean }>(ctx, "POST", `/v2/video/list/?fields=${listFields}`, {

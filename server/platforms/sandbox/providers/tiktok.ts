@@ -60,6 +60,8 @@ type PublishData = {
   durationSeconds?: number | null;
   /** injected by a reject_media fault, applied when processing ends */
   injectedFailure?: string;
+  /** how long a public post stays in moderation after processing (a slow_moderation fault) */
+  moderationMs?: number;
   postId?: string;
 };
 type PublishStatus = "PROCESSING_UPLOAD" | "PROCESSING_DOWNLOAD" | "PUBLISH_COMPLETE" | "FAILED";
@@ -91,7 +93,14 @@ function settle(state: SandboxState, o: PlatformObject): PublishStatus {
     text: d.title,
     media: [{ ...o.media!, type: "video" }],
     // distinct creation times per creator keep the time-based list cursor exact
-    extra: { publishId: o.id, privacyLevel: d.privacyLevel, ...d.settings, durationSeconds: d.durationSeconds ?? null, createTimeMs: Math.max(Date.now(), previous + 1) },
+    extra: {
+      publishId: o.id,
+      privacyLevel: d.privacyLevel,
+      ...d.settings,
+      durationSeconds: d.durationSeconds ?? null,
+      createTimeMs: Math.max(Date.now(), previous + 1),
+      moderatedAt: o.readyAt + (d.moderationMs ?? 0),
+    },
     permalink: (id) => `https://www.tiktok.com/@${profile.username}/video/${id}`,
   });
   d.postId = post.id;
@@ -100,7 +109,11 @@ function settle(state: SandboxState, o: PlatformObject): PublishStatus {
 }
 
 const createTimeMs = (p: SandboxPost) => Number(p.extra.createTimeMs ?? Date.parse(p.createdAt));
-const isPublic = (p: SandboxPost) => p.extra.privacyLevel === "PUBLIC_TO_EVERYONE" && !p.deleted;
+/**
+ * Public, and past moderation: "developers are not provided with the post_id until this process is
+ * complete" (developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+ */
+const isPublic = (p: SandboxPost) => p.extra.privacyLevel === "PUBLIC_TO_EVERYONE" && !p.deleted && Date.now() >= Number(p.extra.moderatedAt ?? 0);
 
 type InitBody = {
   post_info?: Record<string, unknown>;
@@ -244,6 +257,7 @@ function registerPublishing(app: App, kit: Kit) {
     const dayAgo = Date.now() - 24 * 3600_000;
     if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP) return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
     const injected = kit.processingFault("tiktok", "video.init");
+    const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"]);
     const uploadId = numericId();
     const data: PublishData = {
       ...checked.data,
@@ -251,6 +265,7 @@ function registerPublishing(app: App, kit: Kit) {
       uploadToken: crypto.randomBytes(12).toString("base64url"),
       processingMs: injected.processingMs ?? state.processingMs,
       ...(injected.failure ? { injectedFailure: "file_format_check_failed" } : {}),
+      ...(moderation ? { moderationMs: (moderation.delaySeconds ?? 5) * 1000 } : {}),
     };
     const o = state.addObject({ id: PUBLISH_PREFIX + uploadId, provider: "tiktok", profileId: token.profileId, type: "publish", data });
     indexOf(state, token.profileId).publishIds.push(o.id);
