@@ -30,6 +30,7 @@ const errors: Record<ErrorKind, (d: { message?: string; retryAfterSeconds?: numb
   expired_token: () =>
     metaError({ code: 190, subcode: 463, message: `Error validating access token: Session has expired. The current time is ${Math.floor(Date.now() / 1000)}.` }),
   invalid_token: () => metaError({ code: 190, message: "Invalid OAuth access token - Cannot parse access token" }),
+  // code 10, "API Permission Denied": developers.facebook.com/docs/graph-api/guides/error-handling
   missing_scope: (d) => metaError({ code: 10, message: `(#10) Application does not have permission for this action${d.message ? ` (${d.message})` : ""}` }),
   rate_limit: (d) => {
     const minutes = Math.max(1, Math.ceil((d.retryAfterSeconds ?? 60) / 60));
