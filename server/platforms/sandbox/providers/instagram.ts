@@ -5,6 +5,7 @@
 // the account's media with cursor paging, and media insights. Errors are Meta's error envelope.
 import crypto from "node:crypto";
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { invalid, isRefusal, metaError, notReady, planContainer, refuse, type ContainerData, type Refusal } from "./instagram-media.ts";
 import { jsonAnswer, bearer, params, type ErrorKind, type ProviderModule } from "../kit.ts";
 import type { PlatformObject, Profile, SandboxPost, SandboxState, Token } from "../state.ts";
@@ -139,6 +140,7 @@ export const instagramSandbox: ProviderModule = {
     const { state } = kit;
     const m = instagramSandbox;
     const owner = (token: { profileId: string }) => state.profile(token.profileId)!;
+    const refuseNonRole = registerMetaAppMode(app, "instagram");
 
     kit.open(app, m, "GET", "/instagram/oauth/authorize", "oauth.authorize", (c) => {
       const q = c.req.query();
@@ -147,7 +149,7 @@ export const instagramSandbox: ProviderModule = {
       if (q.response_type !== "code" || !q.client_id || !q.redirect_uri) return c.text("Invalid Request: response_type=code, client_id and redirect_uri are required.", 400);
       if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
       if (!scopes.includes(BASIC)) return c.text(`Invalid Request: the scope must include ${BASIC}.`, 400);
-      return consentPage(c, state, { provider: "instagram", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+      return consentPage(c, state, { provider: "instagram", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
     });
 
     kit.open(app, m, "POST", "/instagram/api/oauth/access_token", "oauth.access_token", async (c) => {
