@@ -14,6 +14,8 @@ export type JobFailureCode = (typeof jobFailureCodes)[number];
 const byKind: Record<PlatformErrorKind, JobFailureCode> = {
   auth_expired: "ACCOUNT_UNAVAILABLE",
   permission: "ACCOUNT_UNAVAILABLE",
+  // the installation's app needs the platform's approval: the account is fine, the job cannot succeed
+  app_setup: "PUBLISH_FAILED",
   rate_limited: "PUBLISH_QUOTA_EXCEEDED",
   quota_exceeded: "PUBLISH_QUOTA_EXCEEDED",
   media_rejected: "PREPARATION_FAILED",

@@ -26,7 +26,7 @@ const kindByCode: Record<string, PlatformErrorKind> = {
   spam_risk_too_many_pending_share: "quota_exceeded",
   reached_active_user_cap: "quota_exceeded",
   spam_risk_user_banned_from_posting: "permission",
-  unaudited_client_can_only_post_to_private_accounts: "permission",
+  unaudited_client_can_only_post_to_private_accounts: "app_setup",
   url_ownership_unverified: "permission",
   spam_risk_text: "content_rejected",
   spam_risk: "content_rejected",
@@ -67,6 +67,14 @@ export function mapTiktokError(status: number, body: unknown, headers: Headers, 
   const code = b.error?.code;
   const detail = `${b.error?.message || code || (typeof body === "string" && body) || `HTTP ${status}`}${b.error?.log_id ? ` (log_id ${b.error.log_id})` : ""}`;
   const kind = (code && kindByCode[code]) || kindForStatus(status);
+  if (code === "unaudited_client_can_only_post_to_private_accounts") {
+    // The app's standing, not the account's or the post's: say what unblocks it
+    // (developers.tiktok.com/doc/content-sharing-guidelines, "Direct Post API - Developer Guidelines").
+    const message =
+      "This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts (privacy level SELF_ONLY) from it. " +
+      `Have the app audited against TikTok's Content Sharing Guidelines before posting publicly; until then, posts with privacy level SELF_ONLY work. TikTok said: ${detail}`;
+    return new PlatformError(provider, kind, message, { status, platformCode: code });
+  }
   // TikTok documents a sliding one-minute window and no reset header: wait the window unless told.
   const retryAt = kind === "rate_limited" ? (retryAfter(headers) ?? new Date(Date.now() + 60_000)) : undefined;
   return new PlatformError(provider, kind, detail, { status, platformCode: code, retryAt });

@@ -4,6 +4,7 @@
 // start → rupload → finish, video status phases, published_posts and post insights.
 // Errors are Meta's {error:{message,type,code,error_subcode,fbtrace_id}}.
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type Token } from "../state.ts";
 import { registerFacebookMedia } from "./facebook-media.ts";
@@ -77,6 +78,7 @@ export const facebookSandbox: ProviderModule = {
 
 function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit) {
   const { state } = kit;
+  const refuseNonRole = registerMetaAppMode(app, "facebook");
   const m = facebookSandbox;
 
   kit.open(app, m, "GET", "/facebook/www/:version/dialog/oauth", "oauth.dialog", (c) => {
@@ -86,7 +88,7 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
     const scopes = (q.scope ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     const unknown = scopes.filter((s) => !metaScopes.has(s));
     if (unknown.length) return c.text(`Invalid Scopes: ${unknown.join(", ")}. This message is only shown to developers.`, 400);
-    return consentPage(c, state, { provider: "facebook", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+    return consentPage(c, state, { provider: "facebook", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
   });
 
   // Code exchange (short-lived user token) and fb_exchange_token (long-lived) share one endpoint.

@@ -5,6 +5,7 @@
 import type { Hono } from "hono";
 import twitter from "twitter-text";
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
 
@@ -87,6 +88,7 @@ const m = threadsSandbox;
 
 function registerOAuth(app: Hono<Env>, kit: Kit) {
   const { state } = kit;
+  const refuseNonRole = registerMetaAppMode(app, "threads");
 
   kit.open(app, m, "GET", "/threads/oauth/authorize", "oauth.authorize", (c) => {
     const q = c.req.query();
@@ -97,7 +99,7 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
     const unknown = scopes.filter((s) => !knownScopes.includes(s));
     if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
     if (!scopes.includes("threads_basic")) return c.text("Invalid Scopes: threads_basic is required.", 400);
-    return consentPage(c, state, { provider: "threads", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+    return consentPage(c, state, { provider: "threads", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
   });
 
   // Code → short-lived token (1 h). The code is single use and bound to the app and redirect URI.

@@ -4,6 +4,7 @@
 // {data, error:{code, message, log_id}}; the OAuth endpoint answers {error, error_description}.
 import crypto, { type Hash } from "node:crypto";
 import sharp from "sharp";
+import { z } from "zod";
 import { VideoScanner, chunkProblem, movieFacts, readChunk, videoVerdict } from "./tiktok-upload.ts";
 import { consentPage } from "../consent.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
@@ -20,6 +21,22 @@ const PUBLISH_PREFIX = "v_pub_file~v2-1.";
 const privacyLevels = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"];
 const knownScopes = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
 const videoTypes = new Set(["video/mp4", "video/quicktime", "video/webm"]);
+
+/**
+ * The sandbox TikTok app's audit. An unaudited client may use Direct Post, but only with the
+ * SELF_ONLY privacy level (developers.tiktok.com/doc/content-sharing-guidelines, "Direct Post API -
+ * Developer Guidelines"; developers.tiktok.com/doc/content-posting-api-reference-direct-post, the
+ * note on unaudited clients and the error `unaudited_client_can_only_post_to_private_accounts`).
+ * creator_info still lists every privacy option. `usernames` limits the setting to those
+ * creators (tests sharing one sandbox). SANDBOX_TIKTOK_APP=unaudited starts unaudited.
+ */
+const appSetup = z.strictObject({ audited: z.boolean().default(true), usernames: z.array(z.string().min(1)).nullable().default(null) });
+type AppSetup = z.output<typeof appSetup>;
+function configuredSetup(): AppSetup {
+  const value = process.env.SANDBOX_TIKTOK_APP ?? "";
+  if (value !== "" && value !== "unaudited" && value !== "audited") throw new Error(`SANDBOX_TIKTOK_APP: unknown setting ${value} (known: audited, unaudited)`);
+  return appSetup.parse({ audited: value !== "unaudited" });
+}
 
 // TikTok's log ids: the UTC time to the second, then 18 hex digits. Here a random start counted up,
 // with the time part made once a second: every answer carries one.
@@ -237,6 +254,16 @@ function registerPublishing(app: App, kit: Kit) {
   const { state } = kit;
   const m = tiktokSandbox;
 
+  let setup = configuredSetup();
+  app.get("/_sandbox/tiktok/app", (c) => c.json(setup));
+  app.put("/_sandbox/tiktok/app", async (c) => {
+    const parsed = appSetup.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
+    setup = parsed.data;
+    return c.json(setup);
+  });
+  const unaudited = (profileId: string) => !setup.audited && (!setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? ""));
+
   kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/creator_info/query/", "creator_info.query", (c, token) => {
     const p = state.profile(token.profileId)!;
     return ok({
@@ -254,6 +281,9 @@ function registerPublishing(app: App, kit: Kit) {
   kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/video/init/", "video.init", async (c, token) => {
     const checked = validateInit((await c.req.json().catch(() => null)) as InitBody | null);
     if ("error" in checked) return checked.error;
+    if (unaudited(token.profileId) && checked.data.privacyLevel !== "SELF_ONLY") {
+      return fail(403, "unaudited_client_can_only_post_to_private_accounts", "Unaudited clients can only post to private accounts; use privacy_level SELF_ONLY.");
+    }
     const dayAgo = Date.now() - 24 * 3600_000;
     if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP) return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
     const injected = kit.processingFault("tiktok", "video.init");
