@@ -333,6 +333,7 @@ describe("Threads adapter", () => {
     expect((await sandbox<{ operations: Record<string, string[]> }>("GET", "/_sandbox/operations")).operations.threads).toEqual([
       "me",
       "oauth.access_token",
+      "oauth.app_access_token",
       "oauth.authorize",
       "oauth.exchange",
       "oauth.refresh",

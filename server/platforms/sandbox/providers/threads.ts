@@ -4,6 +4,7 @@
 // cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
 import type { Hono } from "hono";
 import twitter from "twitter-text";
+import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
 import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
@@ -121,6 +122,19 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
       prefix: "THAA",
     });
     return c.json({ access_token: token.value, user_id: Number(grant.profileId) });
+  });
+
+  // An app access token from the app id and secret alone
+  // (developers.facebook.com/documentation/threads/get-started/app-access-tokens): GET, answers
+  // {access_token: "TH|<APP_ID>|…", token_type: "bearer"}. A wrong secret gets Graph's OAuthException
+  // code 1 "Error validating client secret." (Graph error format:
+  // developers.facebook.com/docs/graph-api/guides/error-handling).
+  kit.open(app, m, "GET", "/threads/graph/oauth/access_token", "oauth.app_access_token", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "client_credentials") return oauthError("Unsupported grant_type: use client_credentials");
+    if (!q.client_id) return graphError(400, { type: "OAuthException", code: 101, message: "Error validating application. Invalid application ID." });
+    if (!appSecretMatches(q.client_id, q.client_secret)) return graphError(400, { type: "OAuthException", code: 1, message: "Error validating client secret." });
+    return c.json({ access_token: `TH|${q.client_id}|${randomToken(24)}`, token_type: "bearer" });
   });
 
   // Short-lived → long-lived (60 days).

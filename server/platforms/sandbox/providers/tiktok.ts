@@ -6,6 +6,7 @@ import crypto, { type Hash } from "node:crypto";
 import sharp from "sharp";
 import { z } from "zod";
 import { VideoScanner, chunkProblem, movieFacts, readChunk, videoVerdict } from "./tiktok-upload.ts";
+import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type PlatformObject, type SandboxPost, type SandboxState, type Token } from "../state.ts";
@@ -228,7 +229,14 @@ function registerOAuth(app: App, kit: Kit) {
       state.retireToken(old.value); // rotation: the old refresh token stops working
       return c.json(issueTokens(kit, old.clientId, old.profileId, old.scopes, old));
     }
-    return oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
+    // Client access token (developers.tiktok.com/doc/client-access-token-management): no user,
+    // valid 2 hours. A wrong key or secret is the OAuth error invalid_client
+    // (developers.tiktok.com/doc/oauth-error-handling: "Client authentication failed").
+    if (f.grant_type === "client_credentials") {
+      if (!appSecretMatches(f.client_key, f.client_secret)) return oauthError("invalid_client", "Client authentication failed: the client key or secret is invalid.");
+      return c.json({ access_token: `clt.${crypto.randomBytes(24).toString("base64url")}`, expires_in: 7200, token_type: "Bearer" });
+    }
+    return oauthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token or client_credentials.");
   });
 }
 
