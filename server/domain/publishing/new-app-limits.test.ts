@@ -78,7 +78,7 @@ describe("an X app outside a Project", () => {
 });
 
 describe("a TikTok app not yet audited", () => {
-  it("fails a public video job with PUBLISH_FAILED explaining TikTok's audit and that SELF_ONLY works meanwhile", async () => {
+  it("fails a public video job with PUBLISH_FAILED explaining TikTok's audit", async () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
@@ -88,7 +88,7 @@ describe("a TikTok app not yet audited", () => {
       const job = await waitForJob(t.key, res.json.results[0].jobId);
       expect(job).toMatchObject({ status: "failed", postId: null, error: { code: "PUBLISH_FAILED" } });
       expect(job.error.message).toMatch(
-        /^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Have the app audited against TikTok's Content Sharing Guidelines before posting publicly; until then, posts with privacy level SELF_ONLY work\./,
+        /^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Posteady posts TikTok videos publicly, which works once the app has passed the audit/,
       );
     });
     expect(await sandboxPosts("tiktok", tiktok.username)).toEqual([]);

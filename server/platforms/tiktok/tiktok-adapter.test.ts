@@ -293,7 +293,7 @@ describe("TikTok Direct Post", () => {
       for (const privacyLevel of ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR"] as const) {
         const err = await failure(init(ctx, file, { privacyLevel }));
         expect(err).toMatchObject({ kind: "app_setup", status: 403, platformCode: "unaudited_client_can_only_post_to_private_accounts" });
-        expect(err.detail).toMatch(/^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Have the app audited against TikTok's Content Sharing Guidelines before posting publicly; until then, posts with privacy level SELF_ONLY work\. TikTok said: /);
+        expect(err.detail).toMatch(/^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Posteady posts TikTok videos publicly, which works once the app has passed the audit \(TikTok.s Content Sharing Guidelines; see docs\/platforms\/tiktok\.md\)\. TikTok said: /);
       }
       const { final } = await publish(ctx, file, { privacyLevel: "SELF_ONLY", caption: "private while unaudited" });
       expect(final.status).toBe("PUBLISH_COMPLETE");

@@ -72,7 +72,7 @@ export function mapTiktokError(status: number, body: unknown, headers: Headers, 
     // (developers.tiktok.com/doc/content-sharing-guidelines, "Direct Post API - Developer Guidelines").
     const message =
       "This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts (privacy level SELF_ONLY) from it. " +
-      `Have the app audited against TikTok's Content Sharing Guidelines before posting publicly; until then, posts with privacy level SELF_ONLY work. TikTok said: ${detail}`;
+      `Posteady posts TikTok videos publicly, which works once the app has passed the audit (TikTok's Content Sharing Guidelines; see docs/platforms/tiktok.md). TikTok said: ${detail}`;
     return new PlatformError(provider, kind, message, { status, platformCode: code });
   }
   // TikTok documents a sliding one-minute window and no reset header: wait the window unless told.
