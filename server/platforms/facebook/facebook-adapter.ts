@@ -360,7 +360,7 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   },
 
   // DELETE /{post-id} with the Page token answers {success:true}
-  // (developers.facebook.com/docs/graph-api/reference/post#deleting).
+  // (developers.facebook.com/docs/pages-api/posts, "Delete a post").
   async deletePost(ctx, postId) {
     const res = await graph<{ success?: boolean }>(ctx.accessToken, "DELETE", `/${encodeURIComponent(postId)}`);
     if (res.success !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE ${postId} did not confirm the deletion`);

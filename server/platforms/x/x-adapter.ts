@@ -122,7 +122,7 @@ export const xAdapter: PlatformAdapter = {
     return { id: nativePostId };
   },
 
-  // DELETE /2/tweets/:id answers {data:{deleted:true}} (docs.x.com/x-api/posts/delete-post).
+  // DELETE /2/tweets/:id answers {data:{deleted:true}} (developer.x.com/en/docs/x-api/tweets/manage-tweets/api-reference/delete-tweets-id).
   async deletePost(ctx, nativePostId) {
     const res = await call<{ data?: { deleted?: boolean } }>(ctx, "DELETE", `/2/tweets/${encodeURIComponent(nativePostId)}`);
     if (res.body.data?.deleted !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE /2/tweets/${nativePostId} did not confirm the deletion`, { status: res.status });
