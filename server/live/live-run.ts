@@ -51,6 +51,8 @@ export async function runLive(target: LiveTarget, opts: LiveOptions): Promise<Li
   const report: LiveReport = { steps: [], recordings: [] };
   let posted: Posted | undefined;
   let deleted = false;
+  let deleteTried = false;
+  let ctxForCleanup: AccountContext | undefined;
   const step = async <T>(name: LiveStep, run: () => Promise<{ value: T; outcome: string }>): Promise<T> => {
     rec.step(name);
     try {
@@ -66,6 +68,7 @@ export async function runLive(target: LiveTarget, opts: LiveOptions): Promise<Li
   try {
     const ctx = await step("connect", async () => {
       const ctx = await connectWith(adapter, target);
+      ctxForCleanup = ctx;
       rec.secret(ctx.accessToken, "access-token");
       rec.secret(ctx.providerAccountId, "account-id");
       rec.secret(ctx.username, "username");
@@ -92,6 +95,7 @@ export async function runLive(target: LiveTarget, opts: LiveOptions): Promise<Li
     });
     await step("delete", async () => {
       if (noDelete[provider] || !adapter.deletePost) return { value: undefined, outcome: `left in place: ${noDelete[provider] ?? "the adapter has no delete call"}` };
+      deleteTried = true;
       try {
         await adapter.deletePost(ctx, posted!.id);
       } catch (err) {
@@ -104,7 +108,17 @@ export async function runLive(target: LiveTarget, opts: LiveOptions): Promise<Li
       return { value: undefined, outcome: "deleted, and no longer listed" };
     });
   } catch (err) {
-    if (posted && !deleted && !noDelete[provider]) opts.log(`live: ${provider} test post ${posted.id} was left in place: remove it by hand`);
+    // A later step failed after the post went out: still remove it where the API allows.
+    if (posted && !deleteTried && !noDelete[provider] && adapter.deletePost && ctxForCleanup) {
+      rec.step("cleanup");
+      try {
+        await adapter.deletePost(ctxForCleanup, posted.id);
+        opts.log(`live: ${provider} cleanup: deleted the test post ${posted.id}`);
+      } catch (cleanup) {
+        opts.log(`live: ${provider} cleanup failed (${(cleanup as Error).message}): test post ${posted.id} was left in place, remove it by hand`);
+      }
+    }
+    if (posted && !deleted && deleteTried) opts.log(`live: ${provider} test post ${posted.id} was left in place: remove it by hand`);
     throw err;
   } finally {
     report.recordings = rec.stop();

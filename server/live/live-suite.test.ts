@@ -183,4 +183,15 @@ describe("npm run test:live", () => {
     await expect(runLive({ provider: "x", token: "not-a-token" }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) })).rejects.toThrow();
     expect(lines).toEqual([expect.stringMatching(/^live: x connect FAILED: /)]);
   });
+
+  it("still deletes the test post when a step after publishing fails", async () => {
+    const [account] = await sandboxAccounts(["x"]);
+    const fault = await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ provider: "x", operation: "users.tweets", kind: "server_error", times: 1 }) });
+    expect(fault.ok).toBe(true);
+    const lines: string[] = [];
+    await expect(runLive({ provider: "x", token: account!.token }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) })).rejects.toThrow();
+    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^live: x list FAILED: /), expect.stringMatching(/^live: x cleanup: deleted the test post \d+$/)]);
+    const mine = (await posts("x")).filter((p) => p.username === account!.username);
+    expect(mine.map((p) => Boolean(p.deleted))).toEqual([true]);
+  });
 });
