@@ -66,6 +66,19 @@ describe("X adapter", () => {
     expect(reply.id).not.toBe(root.id);
   });
 
+  it("deletes an own post: gone from the timeline; a second delete and another account's delete find nothing", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const ctx = contextFor(identity, tokens);
+    const kept = await xAdapter.publishText!(ctx, { text: "stays" });
+    const gone = await xAdapter.publishText!(ctx, { text: "goes" });
+    await xAdapter.deletePost!(ctx, gone.id);
+    expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+    expect((await sandboxPosts("x", identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    const other = await connect(xAdapter);
+    expect((await failure(xAdapter.deletePost!(contextFor(other.identity, other.tokens), kept.id))).kind).toBe("not_found");
+    expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+  });
+
   it("maps every platform failure to its kind", async () => {
     const { tokens, identity } = await connect(xAdapter);
     const ctx = contextFor(identity, tokens);

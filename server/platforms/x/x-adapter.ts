@@ -161,6 +161,12 @@ export const xAdapter: PlatformAdapter = {
     return { id: nativePostId };
   },
 
+  // DELETE /2/tweets/:id answers {data:{deleted:true}} (developer.x.com/en/docs/x-api/tweets/manage-tweets/api-reference/delete-tweets-id).
+  async deletePost(ctx, nativePostId) {
+    const res = await call<{ data?: { deleted?: boolean } }>(ctx, "DELETE", `/2/tweets/${encodeURIComponent(nativePostId)}`);
+    if (res.body.data?.deleted !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE /2/tweets/${nativePostId} did not confirm the deletion`, { status: res.status });
+  },
+
   async listPosts(ctx, cursor): Promise<PostPage> {
     const query = new URLSearchParams({ max_results: "100", "tweet.fields": "created_at,public_metrics", exclude: "retweets" });
     if (cursor) query.set("pagination_token", cursor);

@@ -241,7 +241,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
     // Top-level posts and reposts, newest first; replies live on the replies edge.
     const all = threadsPosts(profile.id)
-      .filter((p) => !p.replyTo && (after === undefined || BigInt(p.id) < BigInt(after)))
+      .filter((p) => !p.replyTo && !p.deleted && (after === undefined || BigInt(p.id) < BigInt(after)))
       .reverse();
     const page = all.slice(0, limit);
     if (page.length === 0) return c.json({ data: [] });
@@ -342,6 +342,19 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     });
   }, [["threads_basic", "threads_manage_insights"]]);
 
+  // DELETE /{threads-media-id} with threads_delete answers {success, deleted_id}; only the
+  // authenticated user's own posts (developers.facebook.com/docs/threads/posts/delete-posts).
+  kit.route(app, m, "DELETE", "/threads/graph/v1.0/:id", "threads.delete", (c, token) => {
+    const id = c.req.param("id") ?? "";
+    const post = state.post(id);
+    if (!post || post.provider !== "threads" || post.deleted || post.profileId !== token.profileId) {
+      return m.error("not_found", { message: `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
+    }
+    post.deleted = true;
+    state.changed();
+    return c.json({ success: true, deleted_id: id });
+  }, [["threads_basic", "threads_delete"]]);
+
   // One id space for containers (their status) and published media (their fields).
   kit.route(app, m, "GET", "/threads/graph/v1.0/:id", "threads.object", (c, token) => {
     const id = c.req.param("id") ?? "";
@@ -354,7 +367,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
     }
     const post = state.post(id);
-    if (!post || post.provider !== "threads") return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
+    if (!post || post.provider !== "threads" || post.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
     const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
     if (fields instanceof Response) return fields;
     return c.json(pick(mediaOf(post, rootOf), fields));
