@@ -10,7 +10,7 @@ const schema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
   SANDBOX_URL: z.url().optional(),
   META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v23.0"),
-  LINKEDIN_VERSION: z.string().regex(/^\d{6}$/).default("202601"),
+  LINKEDIN_VERSION: z.string().regex(/^\d{6}$/).default("202607"),
   // Scopes beyond the self-serve ones, for a LinkedIn app approved for more products.
   LINKEDIN_SCOPES: z
     .string()
