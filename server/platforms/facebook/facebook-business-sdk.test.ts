@@ -43,7 +43,7 @@ describe("facebook-nodejs-business-sdk against the sandbox", () => {
 
     // The SDK's Cursor follows Graph's paging: published_posts, newest first.
     const published = await page.getPublishedPosts(["id", "message"], { limit: 1 });
-    expect(published.map((p: PagePost) => p.id)).toEqual([photoPostId]);
+    expect(published.map((p) => p.id)).toEqual([photoPostId]);
     expect(published.hasNext()).toBe(true);
     const older = await published.next();
     expect(older.map((p: PagePost) => p._data.message)).toEqual(["Posted by Meta's own client"]);

@@ -30,7 +30,8 @@ describe("facebook-nodejs-business-sdk against the sandbox Instagram API", () =>
     // (the container's id) into the IGUserForIGOnlyAPI object it was called on.
     const user = () => new IGUserForIGOnlyAPI(ctx.providerAccountId);
 
-    const container = await user().createMedia([], { image_url: media.url("photo.jpg"), caption: "Through Meta's SDK #sandbox" });
+    const created = await user().createMedia([], { image_url: media.url("photo.jpg"), caption: "Through Meta's SDK #sandbox" });
+    const container = { id: String(created._data.id) };
     expect(container.id).toMatch(/^\d+$/);
 
     let status: Record<string, unknown> = {};
@@ -59,9 +60,9 @@ describe("facebook-nodejs-business-sdk against the sandbox Instagram API", () =>
     expect(read._data.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
 
     const listed = await user().getMedia(["id", "caption"]);
-    expect(listed.map((m: { _data: Record<string, unknown> }) => m._data)).toEqual([{ id: published.id, caption: "Through Meta's SDK #sandbox" }]);
+    expect(listed.map((m) => m._data)).toEqual([{ id: published.id, caption: "Through Meta's SDK #sandbox" }]);
     const limit = await user().getContentPublishingLimit(["quota_usage", "config"]);
-    expect(limit[0]._data).toEqual({ quota_usage: 1, config: { quota_total: expect.any(Number), quota_duration: 86400 } });
+    expect(limit[0]?._data).toEqual({ quota_usage: 1, config: { quota_total: expect.any(Number), quota_duration: 86400 } });
 
     expect((await sandboxPosts("instagram", identity.username)).map((p) => [p.id, p.text])).toEqual([[published.id, "Through Meta's SDK #sandbox"]]);
   });
