@@ -70,7 +70,7 @@ describe("linkedin-api-client against the sandbox", () => {
     const shareUrn = created.createdEntityId as string;
 
     const found = await client.finder({ resourcePath: "/posts", finderName: "author", queryParams: { author, count: 10 }, accessToken, versionString });
-    expect(found.data.elements.map((e: { id: string; commentary: string }) => [e.id, e.commentary])).toEqual([[shareUrn, "Posted by LinkedIn's own client"]]);
+    expect(found.data.elements.map((e) => [e.id, e.commentary])).toEqual([[shareUrn, "Posted by LinkedIn's own client"]]);
     expect(found.data.paging).toMatchObject({ start: 0, count: 10, total: 1 });
 
     // The URN in the path is Rest.li-encoded by the client (urn%3Ali%3Ashare%3A…).
