@@ -125,6 +125,21 @@ sandbox
     print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));
   });
 
+const platforms = program.command("platforms").description("The platforms Posteady publishes to (PLATFORMS=sandbox|live)");
+
+platforms
+  .command("check")
+  .description("Check each platform's configuration: credentials, URLs, redirect URI, LinkedIn-Version, a call with the app's credentials")
+  .addOption(new Option("--provider <provider>", "check only this platform").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]))
+  .option("--json", 'print {"mode","ok","checks":[{provider,check,result,detail}]}')
+  .action(async (opts) => {
+    const { checkPlatforms, formatCheckTable } = await import("../platforms/check/check-platforms.ts");
+    const { mode, rows } = await checkPlatforms({ provider: opts.provider });
+    const ok = rows.every((r) => r.result !== "fail");
+    print({ mode, ok, checks: rows }, opts, () => `platforms: ${mode}\n\n${formatCheckTable(rows)}`);
+    if (!ok) process.exitCode = 1;
+  });
+
 program
   .command("mcp")
   .description("Serve the tool interface (MCP) on stdin/stdout for a local agent, as the API key in POSTEADY_API_KEY")
@@ -136,7 +151,9 @@ program
 async function main() {
   // `mcp` speaks JSON-RPC on stdout: whatever a library would print there goes to stderr.
   if (process.argv[2] === "mcp") console.log = console.info = console.debug = console.error;
-  const database = await useInstallationDatabase();
+  // `platforms check` reads configuration and calls the platforms: no database to start.
+  const usesDatabase = process.argv[2] !== "platforms";
+  const database = usesDatabase ? await useInstallationDatabase() : undefined;
   let code = 0;
   try {
     await program.parseAsync(process.argv);
@@ -146,13 +163,17 @@ async function main() {
     process.stderr.write(`error: ${appError.code}: ${appError.message}\n`);
     code = 1;
   } finally {
-    const { closeDb } = await import("../db.ts");
-    // A write still in flight when a command ends (`mcp` touching its key's "last used", say) can
-    // keep a pooled connection that Prisma's disconnect never returns: closing waits a while, no more.
-    await Promise.race([closeDb().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
-    await database.stop();
+    if (database) await closeDatabase(database);
   }
-  process.exit(code);
+  process.exit(code || Number(process.exitCode ?? 0));
+}
+
+async function closeDatabase(database: { stop(): Promise<void> }) {
+  const { closeDb } = await import("../db.ts");
+  // A write still in flight when a command ends (`mcp` touching its key's "last used", say) can
+  // keep a pooled connection that Prisma's disconnect never returns: closing waits a while, no more.
+  await Promise.race([closeDb().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+  await database.stop();
 }
 
 void main();

@@ -3,6 +3,7 @@
 // protocols; in `live` mode the defaults are the real hosts. Every URL can be overridden.
 import { z } from "zod";
 import type { ProviderName } from "../domain/accounts/providers.ts";
+import { SANDBOX_APP_SECRET } from "./sandbox/apps.ts";
 
 const schema = z.object({
   PLATFORMS: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -87,7 +88,7 @@ export function platformConfig(): PlatformConfig {
   }
   const credential = (prefix: string): Credentials => ({
     clientId: process.env[`${prefix}_CLIENT_ID`] ?? (e.PLATFORMS === "sandbox" ? `sandbox-${prefix.toLowerCase().replace(/_/g, "-")}` : ""),
-    clientSecret: process.env[`${prefix}_CLIENT_SECRET`] ?? (e.PLATFORMS === "sandbox" ? "sandbox-secret" : ""),
+    clientSecret: process.env[`${prefix}_CLIENT_SECRET`] ?? (e.PLATFORMS === "sandbox" ? SANDBOX_APP_SECRET : ""),
   });
   cached = {
     mode: e.PLATFORMS,

@@ -3,6 +3,7 @@
 export type PlatformErrorKind =
   | "auth_expired" // token expired or revoked: refresh once, then reconnect
   | "permission" // scope, role or Page task missing: reconnect with more access
+  | "app_setup" // the platform app itself lacks an approval (audit, Project enrolment): no reconnect or retry helps
   | "rate_limited" // short-term limit; retryAt when the platform says
   | "quota_exceeded" // daily or monthly cap
   | "media_rejected" // the platform refused or failed to process the media

@@ -22,6 +22,17 @@ export type PlatformRequest = {
 
 export type PlatformResponse<T> = { status: number; headers: Headers; body: T };
 
+/** One answered platform call, as an observer sees it (the live suite records these). */
+export type PlatformExchange = { provider: string; method: string; url: string; status: number; headers: Headers; body: unknown };
+
+const observers = new Set<(exchange: PlatformExchange) => void>();
+
+/** Calls `observer` after every answered platform call, errors included; returns the unsubscribe. */
+export function observePlatformExchanges(observer: (exchange: PlatformExchange) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
 /** keep-alive connections per origin, and redirects followed as fetch() would */
 const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 10 }));
 
@@ -73,6 +84,10 @@ export async function platformRequest<T = unknown>(req: PlatformRequest): Promis
     } catch {
       parsed = text;
     }
+  }
+  if (observers.size > 0) {
+    const exchange = { provider: req.provider, method: req.method ?? (body !== undefined ? "POST" : "GET"), url: req.url, status, headers: resHeaders, body: parsed };
+    for (const observer of observers) observer(exchange);
   }
   if (status < 200 || status > 299) {
     throw (

@@ -99,4 +99,10 @@ export interface TextAdapter {
   repost(ctx: AccountContext, nativePostId: string): Promise<{ id: string }>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter>;
+/** Platforms whose API deletes a post (Instagram and TikTok offer no such call). */
+export interface DeleteAdapter {
+  /** Deletes one of the account's own posts; a post already gone is not_found (LinkedIn: success). */
+  deletePost(ctx: AccountContext, nativePostId: string): Promise<void>;
+}
+
+export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter>;

@@ -1,5 +1,8 @@
 // Publishing through the API and following jobs to their end, as a client does.
 import { expect } from "vitest";
+import { sql } from "../db.ts";
+import type { Scope } from "../domain/access.ts";
+import { moveScheduledPost } from "../domain/scheduling/move-scheduled-post.ts";
 import { api } from "./fixtures.ts";
 import { makeJpeg, makeMp4, type Mp4Options } from "./media-fixtures.ts";
 import { upload } from "./upload-fixtures.ts";
@@ -33,3 +36,17 @@ export async function uploadImage(key: string, color = "#2f6bff") {
 }
 
 export const publish = (key: string, body: unknown) => api(key)("POST", "/api/v1/posts", { body });
+
+/**
+ * Schedules a media post an hour ahead, records that its job's wait `label` began `agoMs` ago
+ * (a wait counts from the time kept in the job's progress), then moves it to start in two
+ * seconds: the worker meets that wait as if it had lasted so long already.
+ */
+export async function scheduleWithWaitBegun(t: { key: string; scope: Scope }, body: Record<string, unknown>, label: string, agoMs: number): Promise<string> {
+  const res = await api(t.key)("POST", "/api/v1/scheduled-posts", { body: { ...body, scheduledAt: new Date(Date.now() + 3600_000).toISOString() } });
+  expect([200, 202], res.text).toContain(res.status); // SPEC: tiktok schedules answer 200
+  const { jobId, scheduledPostIds } = res.json.results[0];
+  await sql("test-wait-begun", `UPDATE "PublishJob" SET progress = progress || jsonb_build_object($2::text, $3::bigint) WHERE id = $1`, [jobId, `waitSince:${label}`, Date.now() - agoMs]);
+  await moveScheduledPost(t.scope, scheduledPostIds[0], new Date(Date.now() + 2000), null);
+  return jobId;
+}

@@ -3,7 +3,6 @@
 // accounts stored with encrypted tokens). A denied or failed attempt stores nothing.
 import crypto from "node:crypto";
 import { db, Prisma } from "../../db.ts";
-import { env } from "../../env.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { isPlatformError } from "../../platforms/errors.ts";
 import { platformConfig } from "../../platforms/config.ts";
@@ -13,14 +12,13 @@ import type { AppKind, ConnectedIdentity, TokenSet } from "../../platforms/types
 import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
+import { callbackUrl } from "./callback-url.ts";
 import { presentAccount } from "./list-accounts.ts";
 import { providerLabels, type ProviderName } from "./providers.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 
-export function callbackUrl(provider: ProviderName): string {
-  return `${env().publicUrl}/api/connect/${provider}/callback`;
-}
+export { callbackUrl };
 
 export type StartConnectInput = { provider: ProviderName; app?: AppKind; accountId?: string; returnTo?: string };
 

@@ -14,6 +14,8 @@ export type JobFailureCode = (typeof jobFailureCodes)[number];
 const byKind: Record<PlatformErrorKind, JobFailureCode> = {
   auth_expired: "ACCOUNT_UNAVAILABLE",
   permission: "ACCOUNT_UNAVAILABLE",
+  // the installation's app needs the platform's approval: the account is fine, the job cannot succeed
+  app_setup: "PUBLISH_FAILED",
   rate_limited: "PUBLISH_QUOTA_EXCEEDED",
   quota_exceeded: "PUBLISH_QUOTA_EXCEEDED",
   media_rejected: "PREPARATION_FAILED",
@@ -28,11 +30,15 @@ export function codeForPlatformError(err: PlatformError): JobFailureCode {
   return byKind[err.kind];
 }
 
-/** A failure a flow decides on (e.g. the platform's processing ended in FAILED). */
+/**
+ * A failure a flow decides on (e.g. the platform's processing ended in FAILED). `found` is the
+ * post the platform made anyway, if any (SPEC: an id "otherwise available" is shown).
+ */
 export class JobFailure extends Error {
   constructor(
     readonly code: JobFailureCode,
     message: string,
+    readonly found?: { postId: string; permalink: string },
   ) {
     super(message);
     this.name = "JobFailure";

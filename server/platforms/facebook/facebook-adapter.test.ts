@@ -338,12 +338,15 @@ describe("Facebook adapter: reading", () => {
     const { ctx } = await page({}, fb.defaultScopes.filter((s) => s !== "read_insights"));
     const kept = await fb.publishFeed(ctx, { message: "kept" });
     const gone = await fb.publishFeed(ctx, { message: "deleted later" });
-    const v = platformConfig().metaGraphVersion;
-    const del = await fetch(`${platformConfig().endpoints.facebook.graph}/${v}/${gone.id}?access_token=${ctx.accessToken}`, { method: "DELETE" });
-    expect(await del.json()).toEqual({ success: true });
+    await fb.deletePost!(ctx, gone.id);
     const { posts } = await fb.listPosts(ctx, null);
     expect(posts.map((p) => p.nativeId)).toEqual([kept.id]);
     expect(posts[0]!.metrics).toMatchObject({ post_media_view: null, post_total_media_view_unique: null, reactions: expect.any(Number), comments: expect.any(Number) });
+    // Deleted once: a second delete, or another Page's token, finds nothing to delete.
+    expect((await failure(fb.deletePost!(ctx, gone.id))).kind).toBe("not_found");
+    const other = await page();
+    expect((await failure(fb.deletePost!(other.ctx, kept.id))).kind).toBe("not_found");
+    expect((await fb.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
   });
 });
 

@@ -72,13 +72,13 @@ export interface FacebookPublishing {
 type Params = Record<string, string>;
 
 /** One Graph call: GET parameters go in the query, POST parameters in a form body, with the token. */
-async function graph<T>(token: string, method: "GET" | "POST", path: string, fields: Params = {}, base = endpoints().graph): Promise<T> {
+async function graph<T>(token: string, method: "GET" | "POST" | "DELETE", path: string, fields: Params = {}, base = endpoints().graph): Promise<T> {
   const all = new URLSearchParams({ ...fields, access_token: token });
   const url = `${base}/${version()}${path}`;
   const res = await platformRequest<T>({
     provider,
     method,
-    url: method === "GET" ? `${url}?${all}` : url,
+    url: method === "POST" ? url : `${url}?${all}`,
     body: method === "POST" ? all : undefined,
     mapError: mapFacebookError,
   });
@@ -357,6 +357,13 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   async postInfo(ctx, postId) {
     const res = await graph<{ id: string; permalink_url?: string; created_time?: string }>(ctx.accessToken, "GET", `/${postId}`, { fields: "permalink_url,created_time" });
     return { id: res.id, permalink: absolute(res.permalink_url ?? `/${postId}`), createdAt: graphDate(res.created_time) };
+  },
+
+  // DELETE /{post-id} with the Page token answers {success:true}
+  // (developers.facebook.com/docs/pages-api/posts, "Delete a post").
+  async deletePost(ctx, postId) {
+    const res = await graph<{ success?: boolean }>(ctx.accessToken, "DELETE", `/${encodeURIComponent(postId)}`);
+    if (res.success !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE ${postId} did not confirm the deletion`);
   },
 
   async listPosts(ctx, cursor): Promise<PostPage> {

@@ -3,7 +3,7 @@
 // container publishing (image, carousel, Reel, Story: create → poll → media_publish), the publishing
 // limit, and the account's media with their insights.
 import { platformConfig } from "../config.ts";
-import { PlatformError } from "../errors.ts";
+import { isPlatformError, PlatformError } from "../errors.ts";
 import { platformRequest } from "../http.ts";
 import type { AccountContext, ConnectedIdentity, MediaSource, NativePost, PlatformAdapter, PostPage, TokenSet } from "../types.ts";
 import { mapInstagramError } from "./instagram-errors.ts";
@@ -109,10 +109,23 @@ type Insight = { name: string; values?: { value?: number }[] };
 const insightsConcurrency = 8;
 const insightMetrics = ["views", "reach", "likes", "comments", "shares", "saved", "total_interactions"];
 
-/** Insights lag behind (empty data) and may omit a metric: both mean unavailable, never 0. */
-async function metricsOf(ctx: AccountContext, media: Media): Promise<Record<string, number | null>> {
-  const res = await graph<{ data?: Insight[] }>(ctx.accessToken, "GET", `/${media.id}/insights`, { metric: insightMetrics.join(",") });
-  const values = new Map((res.body.data ?? []).map((i) => [i.name, i.values?.[0]?.value]));
+/**
+ * Insights lag behind (empty data) and may omit a metric: both mean unavailable, never 0. An
+ * account that did not grant instagram_business_manage_insights is refused with code 10
+ * (permission; developers.facebook.com/docs/graph-api/guides/error-handling): its insights are
+ * unavailable too, and after the first refusal the page's other posts skip the call (`refused`).
+ */
+async function metricsOf(ctx: AccountContext, media: Media, refused: { insights: boolean }): Promise<Record<string, number | null>> {
+  let data: Insight[] = [];
+  if (!refused.insights) {
+    try {
+      data = (await graph<{ data?: Insight[] }>(ctx.accessToken, "GET", `/${media.id}/insights`, { metric: insightMetrics.join(",") })).body.data ?? [];
+    } catch (err) {
+      if (!isPlatformError(err, "permission")) throw err;
+      refused.insights = true;
+    }
+  }
+  const values = new Map(data.map((i) => [i.name, i.values?.[0]?.value]));
   const metrics: Record<string, number | null> = {};
   for (const name of insightMetrics) metrics[name] = typeof values.get(name) === "number" ? values.get(name)! : null;
   // like_count and comments_count are live counters on the media itself: real values while insights lag.
@@ -222,10 +235,11 @@ export const instagramAdapter: PlatformAdapter & InstagramPublishing = {
     const res = await graph<Page>(ctx.accessToken, "GET", `/${ctx.providerAccountId}/media`, query);
     const media = res.body.data ?? [];
     const posts: NativePost[] = [];
+    const refused = { insights: false };
     // Insights are one request per post: a few at a time, to stay clear of the account's call budget.
     for (let i = 0; i < media.length; i += insightsConcurrency) {
       const batch = media.slice(i, i + insightsConcurrency);
-      const metrics = await Promise.all(batch.map((m) => metricsOf(ctx, m)));
+      const metrics = await Promise.all(batch.map((m) => metricsOf(ctx, m, refused)));
       batch.forEach((m, j) =>
         posts.push({
           nativeId: m.id,

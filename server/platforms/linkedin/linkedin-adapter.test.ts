@@ -221,6 +221,20 @@ describe("LinkedIn adapter", () => {
     expect((await failure(li.repost!(reader.ctx, "urn:li:share:1"))).kind).toBe("not_found");
   });
 
+  it("deletes an own post (204, again 204 once deleted); another member's post is refused and stays", async () => {
+    const { ctx, username } = await member();
+    const kept = await li.publishText!(ctx, { text: "stays" });
+    const gone = await li.publishText!(ctx, { text: "goes" });
+    await li.deletePost!(ctx, gone.id);
+    await li.deletePost!(ctx, gone.id);
+    expect((await li.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+    expect((await sandboxPosts("linkedin", username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    const other = await member();
+    expect((await failure(li.deletePost!(other.ctx, kept.id))).kind).toBe("permission");
+    expect((await failure(li.deletePost!(ctx, "urn:li:share:1"))).kind).toBe("not_found");
+    expect((await li.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+  });
+
   it("lists posts newest first across pages, with LinkedIn's metrics, unescaped, without bare reshares", async () => {
     const { ctx, username } = await member();
     const first = await li.publishText!(ctx, { text: "first (with parens) #tag" });

@@ -318,6 +318,12 @@ export const linkedinAdapter: PlatformAdapter = {
     return { id: urn };
   },
 
+  // DELETE /rest/posts/{encoded urn}: 204, idempotent
+  // (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts).
+  async deletePost(ctx, nativePostId) {
+    await rest(ctx, "DELETE", `/rest/posts/${encodeURIComponent(nativePostId)}`);
+  },
+
   // Reshares without commentary are the member's reposts, not their posts; drafts are not published.
   async listPosts(ctx, cursor): Promise<PostPage> {
     const start = startOf(cursor);

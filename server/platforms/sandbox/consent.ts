@@ -17,6 +17,8 @@ export type ConsentRequest = {
   codeChallengeMethod?: string;
   /** e.g. "TikTok business-developer app" */
   appLabel?: string;
+  /** the platform's own refusal of this person (e.g. a Meta app in development mode), shown instead of going back */
+  refuse?: (username: string) => Response | undefined;
 };
 
 const pending = new Map<string, ConsentRequest & { expiresAt: number }>();
@@ -126,6 +128,10 @@ export function registerConsent(app: Hono<Env>, state: SandboxState) {
     const request = pending.get(one("request"));
     if (!request || request.expiresAt < Date.now()) return c.text("This sign-in request expired; start again from the app.", 400);
     pending.delete(one("request"));
+    // Who signs in decides first: a platform that refuses them stops here, on its own page.
+    const signingIn = one("username").trim().replace(/^@/, "") || state.profile(one("profile"))?.username || "";
+    const refusal = request.refuse?.(signingIn);
+    if (refusal) return refusal;
     const back = new URL(request.redirectUri);
     if (request.state !== undefined) back.searchParams.set("state", request.state);
     if (one("decision") !== "allow") {

@@ -18,7 +18,7 @@ export type ConsentChoices = {
 export async function consentHeadlessly(authorizeUrl: string, choices: ConsentChoices = {}): Promise<URL> {
   const page = await fetch(authorizeUrl, { redirect: "manual" });
   const body = await page.text();
-  if (!page.ok) throw new Error(`The sandbox refused the authorization request (${page.status}): ${body.slice(0, 300)}`);
+  if (!page.ok) throw new Error(`The sandbox refused the authorization request (${page.status} ${page.headers.get("location") ?? ""}): ${body.slice(0, 300)}`);
   const request = /name="request" value="([^"]+)"/.exec(body)?.[1];
   if (!request) throw new Error("The sandbox consent page has no request id");
   const requested = [...body.matchAll(/name="scope" value="([^"]+)"/g)].map((m) => decodeEntities(m[1]!));

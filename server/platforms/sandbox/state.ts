@@ -100,6 +100,8 @@ export const faultKinds = [
   "reject_media",
   "reject_content",
   "slow_processing",
+  /** TikTok: a public post's id withheld for delaySeconds after processing, as in moderation */
+  "slow_moderation",
   "response_lost",
   "server_error",
   "slow_response",

@@ -223,6 +223,27 @@ describe("Threads adapter", () => {
     expect((await failure(threadsAdapter.repost!(ctx, "999999"))).kind).toBe("not_found");
   });
 
+  it("deletes an own post with threads_delete: gone from the list and the object; a second delete, another's post and a missing scope are refused", async () => {
+    const deleter = async () => {
+      const { tokens, identity } = await connect(threadsAdapter, {}, { scopes: [...threadsAdapter.defaultScopes, "threads_delete"] });
+      return { identity, ctx: contextFor(identity, tokens) };
+    };
+    const { identity, ctx } = await deleter();
+    const kept = await threadsAdapter.publishText!(ctx, { text: "stays" });
+    const gone = await threadsAdapter.publishText!(ctx, { text: "goes" });
+    await threadsAdapter.deletePost!(ctx, gone.id);
+    expect((await threadsAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+    expect((await postsOf(identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    expect((await graphCall(ctx, "GET", `/v1.0/${gone.id}?fields=text`)).status).toBe(400);
+    expect((await failure(threadsAdapter.deletePost!(ctx, gone.id))).kind).toBe("not_found");
+    const other = await deleter();
+    expect((await failure(threadsAdapter.deletePost!(other.ctx, kept.id))).kind).toBe("not_found");
+    // The default scopes do not include threads_delete.
+    const plain = await account();
+    const own = await threadsAdapter.publishText!(plain.ctx, { text: "cannot delete" });
+    expect((await failure(threadsAdapter.deletePost!(plain.ctx, own.id))).kind).toBe("permission");
+  });
+
   it("lists own posts newest first across Meta cursor pages, with insights; replies and reposts are not listed", async () => {
     const { identity, ctx } = await account();
     const root = await threadsAdapter.publishText!(ctx, { text: "root" });
@@ -333,10 +354,12 @@ describe("Threads adapter", () => {
     expect((await sandbox<{ operations: Record<string, string[]> }>("GET", "/_sandbox/operations")).operations.threads).toEqual([
       "me",
       "oauth.access_token",
+      "oauth.app_access_token",
       "oauth.authorize",
       "oauth.exchange",
       "oauth.refresh",
       "threads.create",
+      "threads.delete",
       "threads.insights",
       "threads.list",
       "threads.object",

@@ -208,6 +208,13 @@ export const threadsAdapter: PlatformAdapter = {
     return { id: res.body.id };
   },
 
+  // DELETE /{threads-media-id} needs threads_delete and answers {success, deleted_id}
+  // (developers.facebook.com/docs/threads/posts/delete-posts).
+  async deletePost(ctx, nativePostId) {
+    const res = await graph<{ success?: boolean }>(ctx.accessToken, "DELETE", `/v1.0/${encodeURIComponent(nativePostId)}`);
+    if (res.body.success !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE ${nativePostId} did not confirm the deletion`, { status: res.status });
+  },
+
   async listPosts(ctx, cursor): Promise<PostPage> {
     const query = new URLSearchParams({ fields: "id,media_type,media_product_type,text,permalink,timestamp", limit: "100" });
     if (cursor) query.set("after", cursor);

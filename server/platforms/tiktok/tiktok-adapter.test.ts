@@ -96,7 +96,7 @@ describe("TikTok error mapping", () => {
       ["rate_limit_exceeded", 429, "rate_limited"],
       ["spam_risk_too_many_posts", 403, "quota_exceeded"],
       ["spam_risk_user_banned_from_posting", 403, "permission"],
-      ["unaudited_client_can_only_post_to_private_accounts", 403, "permission"],
+      ["unaudited_client_can_only_post_to_private_accounts", 403, "app_setup"],
       ["privacy_level_option_mismatch", 400, "invalid_request"],
       ["invalid_params", 400, "invalid_request"],
       ["file_format_check_failed", 400, "media_rejected"],
@@ -281,6 +281,27 @@ describe("TikTok Direct Post", () => {
     const { final } = await publish(ctx, file, { caption: emoji });
     expect(final.status).toBe("PUBLISH_COMPLETE");
     expect((await sandboxPosts("tiktok", identity.username)).map((p) => p.text)).toEqual([emoji]);
+  });
+
+  it("on an unaudited app, refuses a public init with unaudited_client_can_only_post_to_private_accounts (app_setup, saying what to do) and accepts SELF_ONLY", async () => {
+    const { identity, ctx } = await connected();
+    const file = makeMp4();
+    try {
+      await sandbox("PUT", "/_sandbox/tiktok/app", { audited: false, usernames: [identity.username] });
+      // creator_info still offers every privacy level: only init tells
+      expect((await tiktokAdapter.creatorInfo(ctx)).privacyLevelOptions).toContain("PUBLIC_TO_EVERYONE");
+      for (const privacyLevel of ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR"] as const) {
+        const err = await failure(init(ctx, file, { privacyLevel }));
+        expect(err).toMatchObject({ kind: "app_setup", status: 403, platformCode: "unaudited_client_can_only_post_to_private_accounts" });
+        expect(err.detail).toMatch(/^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Posteady posts TikTok videos publicly, which works once the app has passed the audit \(TikTok.s Content Sharing Guidelines; see docs\/platforms\/tiktok\.md\)\. TikTok said: /);
+      }
+      const { final } = await publish(ctx, file, { privacyLevel: "SELF_ONLY", caption: "private while unaudited" });
+      expect(final.status).toBe("PUBLISH_COMPLETE");
+      expect((await sandboxPosts("tiktok", identity.username)).map((p) => p.text)).toEqual(["private while unaudited"]);
+    } finally {
+      await sandbox("PUT", "/_sandbox/tiktok/app", {});
+    }
+    expect((await init(ctx, file)).publishId).toBeTruthy(); // audited again: public posts are accepted
   });
 
   it("completes a SELF_ONLY video without a public post id; it is posted but not listed", async () => {

@@ -26,7 +26,7 @@ const kindByCode: Record<string, PlatformErrorKind> = {
   spam_risk_too_many_pending_share: "quota_exceeded",
   reached_active_user_cap: "quota_exceeded",
   spam_risk_user_banned_from_posting: "permission",
-  unaudited_client_can_only_post_to_private_accounts: "permission",
+  unaudited_client_can_only_post_to_private_accounts: "app_setup",
   url_ownership_unverified: "permission",
   spam_risk_text: "content_rejected",
   spam_risk: "content_rejected",
@@ -67,6 +67,14 @@ export function mapTiktokError(status: number, body: unknown, headers: Headers, 
   const code = b.error?.code;
   const detail = `${b.error?.message || code || (typeof body === "string" && body) || `HTTP ${status}`}${b.error?.log_id ? ` (log_id ${b.error.log_id})` : ""}`;
   const kind = (code && kindByCode[code]) || kindForStatus(status);
+  if (code === "unaudited_client_can_only_post_to_private_accounts") {
+    // The app's standing, not the account's or the post's: say what unblocks it
+    // (developers.tiktok.com/doc/content-sharing-guidelines, "Direct Post API - Developer Guidelines").
+    const message =
+      "This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts (privacy level SELF_ONLY) from it. " +
+      `Posteady posts TikTok videos publicly, which works once the app has passed the audit (TikTok's Content Sharing Guidelines; see docs/platforms/tiktok.md). TikTok said: ${detail}`;
+    return new PlatformError(provider, kind, message, { status, platformCode: code });
+  }
   // TikTok documents a sliding one-minute window and no reset header: wait the window unless told.
   const retryAt = kind === "rate_limited" ? (retryAfter(headers) ?? new Date(Date.now() + 60_000)) : undefined;
   return new PlatformError(provider, kind, detail, { status, platformCode: code, retryAt });
@@ -161,6 +169,8 @@ export interface TiktokPublishing {
   uploadChunk(uploadUrl: string, input: UploadChunkInput): Promise<{ complete: boolean }>;
   fetchStatus(ctx: AccountContext, publishId: string): Promise<PublishStatus>;
   permalinkFor(username: string, postId: string): string;
+  /** the creator's profile, the only link to a post TikTok has not named (still in moderation) */
+  profileUrlFor(username: string): string;
 }
 
 const MB = 1024 * 1024;
@@ -319,6 +329,7 @@ export const tiktokAdapter: PlatformAdapter & TiktokPublishing = {
   },
 
   permalinkFor,
+  profileUrlFor: (username) => `https://www.tiktok.com/@${username}`,
 
   async listPosts(ctx, cursor): Promise<PostPage> {
     const d = await call<{ videos?: Video[]; cursor?: number; has_more?: boolean }>(ctx, "POST", `/v2/video/list/?fields=${listFields}`, {

@@ -4,8 +4,8 @@ import http from "node:http";
 import { TwitterApi } from "twitter-api-v2";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../errors.ts";
-import { connect, contextFor, fault, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
-import { xAdapter } from "./x-adapter.ts";
+import { connect, contextFor, fault, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
+import { mapXError, xAdapter } from "./x-adapter.ts";
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
   const err = await p.then(() => undefined, (e) => e);
@@ -64,6 +64,19 @@ describe("X adapter", () => {
     expect(second.nextCursor).toBeNull();
     expect(second.posts[2]!.metrics).toMatchObject({ impression_count: expect.any(Number), like_count: expect.any(Number), bookmark_count: expect.any(Number) });
     expect(reply.id).not.toBe(root.id);
+  });
+
+  it("deletes an own post: gone from the timeline; a second delete and another account's delete find nothing", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const ctx = contextFor(identity, tokens);
+    const kept = await xAdapter.publishText!(ctx, { text: "stays" });
+    const gone = await xAdapter.publishText!(ctx, { text: "goes" });
+    await xAdapter.deletePost!(ctx, gone.id);
+    expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
+    expect((await sandboxPosts("x", identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    const other = await connect(xAdapter);
+    expect((await failure(xAdapter.deletePost!(contextFor(other.identity, other.tokens), kept.id))).kind).toBe("not_found");
+    expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
   });
 
   it("maps every platform failure to its kind", async () => {
@@ -132,5 +145,92 @@ describe("X adapter", () => {
       ["And a reply", tweet.data.id],
     ]);
     expect(reply.data.id).toBe(posts[1]!.id);
+  });
+});
+
+describe("X app setup: Project enrolment and the daily post caps", () => {
+  // Each test limits the sandbox app's setup to its own profiles (the sandbox is shared), then restores it.
+  const setApp = (setup: Record<string, unknown>) => sandbox("PUT", "/_sandbox/x/app", setup);
+  const restore = () => setApp({});
+
+  it("stops at the per-user daily cap with quota_exceeded, naming the limit and X's reset time; other users post on", async () => {
+    const a = await connect(xAdapter);
+    const b = await connect(xAdapter);
+    const ctx = contextFor(a.identity, a.tokens);
+    try {
+      await setApp({ userPostCap: 2, usernames: [a.identity.username, b.identity.username] });
+      const started = Date.now();
+      await xAdapter.publishText!(ctx, { text: "one" });
+      await xAdapter.publishText!(ctx, { text: "two" });
+      const err = await failure(xAdapter.publishText!(ctx, { text: "three" }));
+      expect(err.kind).toBe("quota_exceeded");
+      expect(err.status).toBe(429);
+      // the window of the first post: 24 hours after it, in whole seconds
+      expect(err.retryAt!.getTime()).toBeGreaterThanOrEqual(started + 24 * 3600_000 - 1000);
+      expect(err.retryAt!.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 1000);
+      expect(err.detail).toBe(`X's daily post limit for this X account (2 posts per 24 hours) is used up; it resets at ${err.retryAt!.toISOString()}`);
+      expect((await sandboxPosts("x", a.identity.username)).map((p) => p.text)).toEqual(["one", "two"]);
+      await xAdapter.publishText!(contextFor(b.identity, b.tokens), { text: "b still posts" });
+    } finally {
+      await restore();
+    }
+  });
+
+  it("stops every account at the app's daily cap, and the headers are X's documented ones", async () => {
+    const a = await connect(xAdapter);
+    const b = await connect(xAdapter);
+    try {
+      await setApp({ appPostCap: 1, usernames: [a.identity.username, b.identity.username] });
+      await xAdapter.publishText!(contextFor(a.identity, a.tokens), { text: "the app's one post" });
+      const res = await fetch(`${sandboxUrl()}/x/api/2/tweets`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${b.tokens.accessToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ text: "over the app cap" }),
+      });
+      expect(res.status).toBe(429);
+      expect(res.headers.get("x-app-limit-24hour-limit")).toBe("1");
+      expect(res.headers.get("x-app-limit-24hour-remaining")).toBe("0");
+      expect(Number(res.headers.get("x-app-limit-24hour-reset"))).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+      const err = await failure(xAdapter.publishText!(contextFor(b.identity, b.tokens), { text: "over the app cap" }));
+      expect(err.kind).toBe("quota_exceeded");
+      expect(err.detail).toMatch(/^X's daily post limit for this installation's X app \(all its accounts together\) \(1 posts per 24 hours\) is used up; it resets at \d{4}-\d\d-\d\dT/);
+    } finally {
+      await restore();
+    }
+  });
+
+  it("keeps a 15-minute 429 (24-hour allowance left) as rate_limited, retried at x-rate-limit-reset", () => {
+    const reset = Math.ceil(Date.now() / 1000) + 600;
+    const headers = new Headers({ "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(reset), "x-user-limit-24hour-remaining": "40", "x-user-limit-24hour-reset": String(reset + 80_000) });
+    const err = mapXError(429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 }, headers);
+    expect(err.kind).toBe("rate_limited");
+    expect(err.retryAt!.getTime()).toBe(reset * 1000);
+  });
+
+  it("answers an app outside a Project with X's client-forbidden problem, mapped to app_setup with a message saying what to do", async () => {
+    const { tokens, identity } = await connect(xAdapter);
+    const ctx = contextFor(identity, tokens);
+    try {
+      await setApp({ enrolled: false, usernames: [identity.username] });
+      const res = await fetch(`${sandboxUrl()}/x/api/2/users/me`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+      expect(res.status).toBe(403);
+      expect(Object.keys((await res.json()) as object).sort()).toEqual(["client_id", "detail", "reason", "registration_url", "required_enrollment", "title", "type"]);
+      for (const call of [xAdapter.publishText!(ctx, { text: "not enrolled" }), xAdapter.listPosts(ctx, null), xAdapter.identities(tokens)]) {
+        const err = await failure(call);
+        expect(err.kind).toBe("app_setup");
+        expect(err.platformCode).toBe("client-not-enrolled");
+        expect(err.detail).toMatch(/^The X app of this installation is not enrolled for the X API v2 \(X requires: Appropriate Level of API Access\): in the X developer portal, attach the app to a Project/);
+      }
+      expect(await sandboxPosts("x", identity.username)).toEqual([]);
+      // token refresh is OAuth, not a v2 endpoint: it still works
+      expect((await xAdapter.refresh({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken! })).accessToken).toBeTruthy();
+    } finally {
+      await restore();
+    }
+  });
+
+  it("refuses a malformed setup with 422", async () => {
+    const res = await fetch(`${sandboxUrl()}/_sandbox/x/app`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ userPostCap: -1 }) });
+    expect(res.status).toBe(422);
   });
 });

@@ -251,6 +251,27 @@ describe("YouTube adapter", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("deletes a video with the youtube scope (gone from the uploads list and from videos.list); the default scopes cannot, nor can another channel", async () => {
+    const deleter = async () => {
+      const { tokens, identity } = await connect(yt, {}, { scopes: [UPLOAD_SCOPE, READ_SCOPE, "https://www.googleapis.com/auth/youtube"] });
+      return { ctx: contextFor(identity, tokens) };
+    };
+    const { ctx } = await deleter();
+    const kept = await upload(ctx, uniqueMp4(), { privacyStatus: "private" });
+    const gone = await upload(ctx, uniqueMp4(), { privacyStatus: "private" });
+    await yt.deletePost!(ctx, gone.videoId);
+    expect((await yt.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.videoId]);
+    expect((await failure(yt.videoStatus(ctx, gone.videoId))).kind).toBe("not_found");
+    expect((await failure(yt.deletePost!(ctx, gone.videoId))).kind).toBe("not_found");
+    const other = await deleter();
+    expect((await failure(yt.deletePost!(other.ctx, kept.videoId))).kind).toBe("permission");
+    // The adapter's default scopes (upload + readonly) do not allow videos.delete.
+    const plain = await channel();
+    const own = await upload(plain.ctx, uniqueMp4());
+    expect((await failure(yt.deletePost!(plain.ctx, own.videoId))).kind).toBe("permission");
+    expect((await yt.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.videoId]);
+  });
+
   it("maps every platform failure to its kind", async () => {
     const { ctx, identity } = await channel();
     const file = uniqueMp4();

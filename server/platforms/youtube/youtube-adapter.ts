@@ -301,6 +301,18 @@ export const youtubeAdapter: PlatformAdapter & YoutubePublishing = {
 
   permalinkFor,
 
+  // videos.delete answers 204; it needs the youtube (or youtube.force-ssl) scope, which the
+  // default scopes do not include (developers.google.com/youtube/v3/docs/videos/delete).
+  async deletePost(ctx, videoId) {
+    await platformRequest({
+      provider,
+      method: "DELETE",
+      url: `${endpoints().api}/youtube/v3/videos?${new URLSearchParams({ id: videoId })}`,
+      headers: { Authorization: `Bearer ${ctx.accessToken}` },
+      mapError: mapYoutubeError,
+    });
+  },
+
   async listPosts(ctx, cursor): Promise<PostPage> {
     const playlistId = typeof ctx.metadata.uploadsPlaylistId === "string" ? ctx.metadata.uploadsPlaylistId : (await myChannel(ctx)).contentDetails.relatedPlaylists.uploads;
     const page = await call<{ items?: { contentDetails: { videoId: string } }[]; nextPageToken?: string }>(ctx, "/youtube/v3/playlistItems", {

@@ -13,6 +13,11 @@ export type Progress = Record<string, unknown>;
 export type Published = { postId: string; permalink: string; postIds?: string[] };
 
 const INLINE_WAIT_MS = 60_000;
+const MIN_LATER_MS = 30_000;
+const MAX_LATER_MS = 600_000;
+
+/** How long a wait may last, and what becomes of the job when it has lasted that long. */
+export type WaitLimit<T> = { deadlineMs: number; expired: () => T | Promise<T> };
 
 export class FlowContext<P> {
   published: Published | null = null;
@@ -136,16 +141,29 @@ export class FlowContext<P> {
   }
 
   /**
-   * Polls `check` until it answers, waiting in this run for up to a minute (with growing
-   * pauses), then hands the job back to the queue to look again later.
+   * Polls `check` until it answers, waiting in this run for up to a minute (with growing pauses),
+   * then hands the job back to the queue to look again later: the longer the wait has lasted,
+   * the less often (a tenth of it, between 30 s and 10 min). Every wait has a deadline, counted
+   * from when the wait began (kept in progress, so it holds across runs and restarts), which
+   * `check` is told; past it, `limit.expired` decides the outcome (it answers a value or throws a failure). No job waits
+   * forever.
    */
-  async waitFor<T>(label: string, check: () => Promise<T | undefined>, opts: { laterMs?: number } = {}): Promise<T> {
+  async waitFor<T>(label: string, check: (deadline: Date) => Promise<T | undefined>, limit: WaitLimit<T>): Promise<T> {
+    const key = `waitSince:${label}`;
+    if (typeof this.progress[key] !== "number") await this.save({ [key]: Date.now() });
+    const since = this.progress[key] as number;
+    const deadline = new Date(since + limit.deadlineMs);
     const started = Date.now();
     let pause = 250;
     for (;;) {
-      const value = await check();
+      const value = await check(deadline);
       if (value !== undefined) return value;
-      if (Date.now() - started + pause > INLINE_WAIT_MS) throw new Reschedule(opts.laterMs ?? 30_000, `waiting for ${label}`);
+      const now = Date.now();
+      if (now - since >= limit.deadlineMs) return limit.expired();
+      if (now - started + pause > INLINE_WAIT_MS) {
+        const later = Math.min(Math.max((now - since) / 10, MIN_LATER_MS), MAX_LATER_MS, since + limit.deadlineMs - now + 1_000);
+        throw new Reschedule(later, `waiting for ${label}`);
+      }
       await new Promise((r) => setTimeout(r, pause));
       pause = Math.min(pause * 2, 5_000);
       await this.extendLease();

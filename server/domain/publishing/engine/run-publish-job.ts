@@ -206,7 +206,7 @@ async function settle(job: PublishJob, workerId: string, err: unknown, ctx: Flow
   // a job handed back to the queue for later ends this worker's turn with the account
   if (err instanceof Reschedule) return void (await release(job, workerId, new Date(Date.now() + err.delayMs)));
   if (err instanceof OutcomeUnknown) return finish(job.id, workerId, { status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message }, goOn());
-  if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message }, goOn());
+  if (err instanceof JobFailure) return finish(job.id, workerId, { status: "failed", code: err.code, message: err.message, ...err.found }, goOn());
   const retryable = !isPlatformError(err) || isTransient(err);
   const retries = Number(ctx.progress.retries ?? 0);
   if (retryable && retries < MAX_RETRIES) {

@@ -16,21 +16,29 @@ async function permalinkOf(ctx: Ctx, id: string): Promise<string> {
   return (await ctx.call((c) => facebookAdapter.postInfo(c, id))).permalink;
 }
 
-async function processed(ctx: Ctx, videoId: string, phase: "processing" | "publishing") {
-  await ctx.waitFor(`Facebook to finish ${phase}`, async () => {
-    const s = await ctx.call((c) => facebookAdapter.videoStatus(c, videoId));
-    if (s.videoStatus === "error" || s.processingPhase === "error" || s.publishingPhase === "error") {
-      throw new JobFailure("PREPARATION_FAILED", `Facebook could not process the video: ${s.error ?? "error"}`);
-    }
-    const done = phase === "processing" ? s.processingPhase === "complete" : s.publishingPhase === "complete" || s.videoStatus === "ready";
-    return done ? true : undefined;
-  });
+/** A feed video, after it was posted: followed until Facebook has published it. */
+async function published(ctx: Ctx, videoId: string) {
+  await ctx.waitFor(
+    "Facebook to publish the video",
+    async () => {
+      const s = await ctx.call((c) => facebookAdapter.videoStatus(c, videoId));
+      if (s.videoStatus === "error" || s.processingPhase === "error" || s.publishingPhase === "error") {
+        throw new JobFailure("PREPARATION_FAILED", `Facebook could not process the video: ${s.error ?? "error"}`);
+      }
+      return s.publishingPhase === "complete" || s.videoStatus === "ready" ? true : undefined;
+    },
+    {
+      deadlineMs: VIDEO_WAIT_DEADLINE_MS,
+      expired: () => {
+        throw new OutcomeUnknown(`Facebook accepted the video but had not published it ${VIDEO_WAIT_DEADLINE_MS / 3600_000} hours later; it may still appear on the Page`);
+      },
+    },
+  );
 }
 
 /**
  * Reels and video Stories: a session Meta fills from the file URL, finished as soon as the
  * bytes are in (Meta processes these videos only after finish), then followed until published.
- * Each wait has a deadline counted from when it began (kept in progress across runs).
  */
 async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; uploadUrl: string }>, finish: (videoId: string) => Promise<void>): Promise<string> {
   let videoId = ctx.progress.videoId as string | undefined;
@@ -59,12 +67,15 @@ async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; upl
 }
 
 async function reached(ctx: Ctx, videoId: string, milestone: VideoMilestone): Promise<void> {
-  const key = `${milestone}WaitSince`;
-  if (typeof ctx.progress[key] !== "number") await ctx.save({ [key]: Date.now() });
-  const deadline = new Date((ctx.progress[key] as number) + VIDEO_WAIT_DEADLINE_MS);
-  await ctx.waitFor(`Facebook to report the video ${milestone}`, async () =>
-    (await ctx.call((c) => facebookAdapter.videoReached(c, { videoId, milestone, deadline }))) ? true : undefined,
-  );
+  const look = (deadline: Date) => ctx.call((c) => facebookAdapter.videoReached(c, { videoId, milestone, deadline }));
+  await ctx.waitFor(`Facebook to report the video ${milestone}`, async (deadline) => ((await look(deadline)) ? true : undefined), {
+    deadlineMs: VIDEO_WAIT_DEADLINE_MS,
+    expired: async () => {
+      // one last look: reached at the last moment, or past its deadline the adapter throws this milestone's outcome
+      await look(new Date(0));
+      return true as const;
+    },
+  });
 }
 
 async function unpublishedPhoto(ctx: Ctx, key: string, mediaId: string): Promise<string> {
@@ -114,7 +125,7 @@ async function run(ctx: Ctx): Promise<void> {
   const first = await ctx.media(p.items[0]!.mediaId);
   if (first.mimeType.startsWith("video/")) {
     const video = await ctx.submit((c) => facebookAdapter.publishVideo(c, { fileUrl: first.url, description: message }));
-    await processed(ctx, video.id, "publishing");
+    await published(ctx, video.id);
     return ctx.publish({ postId: video.id, permalink: await permalinkOf(ctx, video.id) });
   }
   if (p.items.length === 1) {

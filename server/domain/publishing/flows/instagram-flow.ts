@@ -7,13 +7,29 @@ import type { Flow } from "../engine/flow.ts";
 import type { FlowContext } from "../engine/flow-context.ts";
 import type { InstagramPayload } from "../validate-request.ts";
 
+/**
+ * How long a container may stay IN_PROGRESS. Meta suggests polling once a minute for up to five
+ * minutes (developers.facebook.com/docs/instagram-platform/content-publishing, "Troubleshooting");
+ * Reels can take longer, and an unpublished container is harmless, so the job gives up after an hour.
+ */
+export const CONTAINER_WAIT_DEADLINE_MS = 3600_000;
+
 async function finished(ctx: FlowContext<InstagramPayload>, containerId: string, label: string) {
-  await ctx.waitFor(`Instagram to process ${label}`, async () => {
-    const s = await ctx.call((c) => instagramAdapter.containerStatus(c, containerId));
-    if (s.statusCode === "ERROR") throw new JobFailure("PREPARATION_FAILED", `Instagram could not process ${label}: ${s.status ?? "error"}`);
-    if (s.statusCode === "EXPIRED") throw new JobFailure("PREPARATION_FAILED", `Instagram's container for ${label} expired before it was published`);
-    return s.statusCode === "FINISHED" || s.statusCode === "PUBLISHED" ? true : undefined;
-  });
+  await ctx.waitFor(
+    `Instagram to process ${label}`,
+    async () => {
+      const s = await ctx.call((c) => instagramAdapter.containerStatus(c, containerId));
+      if (s.statusCode === "ERROR") throw new JobFailure("PREPARATION_FAILED", `Instagram could not process ${label}: ${s.status ?? "error"}`);
+      if (s.statusCode === "EXPIRED") throw new JobFailure("PREPARATION_FAILED", `Instagram's container for ${label} expired before it was published`);
+      return s.statusCode === "FINISHED" || s.statusCode === "PUBLISHED" ? true : undefined;
+    },
+    {
+      deadlineMs: CONTAINER_WAIT_DEADLINE_MS,
+      expired: () => {
+        throw new JobFailure("PREPARATION_FAILED", `Instagram was still processing ${label} an hour after it was sent; nothing was published`);
+      },
+    },
+  );
 }
 
 async function container(ctx: FlowContext<InstagramPayload>, key: string, spec: () => Promise<ContainerSpec>): Promise<string> {

@@ -1,14 +1,26 @@
 // TikTok direct post: creator info (privacy option and the account's duration limit), init, the
 // file in chunks (resuming from what TikTok received; the last chunk is the point of no return,
-// and TikTok's status settles a lost answer to it), then the status until the post is public.
+// and TikTok's status settles a lost answer to it), then the status until the post is published
+// and, when public, named.
 import { isPlatformError } from "../../../platforms/errors.ts";
-import { tiktokAdapter } from "../../../platforms/tiktok/tiktok-adapter.ts";
+import { tiktokAdapter, type PublishStatus } from "../../../platforms/tiktok/tiktok-adapter.ts";
 import { JobFailure } from "../job-codes.ts";
 import type { Flow } from "../engine/flow.ts";
-import type { FlowContext } from "../engine/flow-context.ts";
+import type { FlowContext, Published } from "../engine/flow-context.ts";
+import { OutcomeUnknown } from "../engine/signals.ts";
 import type { TiktokPayload } from "../validate-request.ts";
 
 type Init = { publishId: string; uploadUrl: string };
+
+/**
+ * How long the job follows a post after its upload. TikTok guarantees no time
+ * (developers.tiktok.com/doc/content-posting-api-reference-get-video-status): processing takes
+ * about a minute per GB, so two hours is far beyond it; moderation of a public post "usually
+ * finishes within one minute. In some cases, moderation may take a few hours", and the post's
+ * id comes only after it.
+ */
+export const PROCESSING_WAIT_DEADLINE_MS = 2 * 3600_000;
+export const MODERATION_WAIT_DEADLINE_MS = 24 * 3600_000;
 
 const mediaFailures = new Set(["file_format_check_failed", "duration_check_failed", "frame_rate_check_failed", "picture_size_check_failed", "video_pull_failed"]);
 
@@ -72,24 +84,49 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
       }
     }
   }
-  const check = async () => {
+  const look = async () => {
     const status = await ctx.call((c) => tiktokAdapter.fetchStatus(c, init.publishId));
     if (status.status === "FAILED") {
       const reason = status.failReason ?? "unknown";
       throw new JobFailure(mediaFailures.has(reason) ? "PREPARATION_FAILED" : "PUBLISH_FAILED", `TikTok did not publish the video (${reason})`);
     }
-    return status.status === "PUBLISH_COMPLETE" && status.postIds.length > 0 ? status : undefined;
+    return status;
+  };
+  const named = (status: PublishStatus): Published | undefined => {
+    if (status.status !== "PUBLISH_COMPLETE") return undefined;
+    // TikTok names a public post only after moderation
+    const postId = status.postIds[0];
+    return postId ? { postId, permalink: tiktokAdapter.permalinkFor(ctx.account.username, postId), postIds: status.postIds } : undefined;
   };
   // A first look right after the upload often settles it, and then the outcome is the only write.
   // Otherwise the submission is recorded before waiting. A run that dies between the upload and
   // either write leaves the submit mark, and recover() asks TikTok's status what arrived.
-  let done = ctx.submitted ? undefined : await check();
+  let done = ctx.submitted ? undefined : named(await look());
   if (!done) {
     if (!ctx.submitted) await ctx.recordSubmitted({ publishId: init.publishId });
-    done = await ctx.waitFor("TikTok to publish", check);
+    const complete = await ctx.waitFor("TikTok to publish", async () => {
+      const status = await look();
+      return status.status === "PUBLISH_COMPLETE" ? status : undefined;
+    }, {
+      deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
+      expired: async () => {
+        throw new OutcomeUnknown(`TikTok had the whole video but had not published it ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours later (still ${(await look()).status})`);
+      },
+    });
+    done =
+      named(complete) ??
+      (await ctx.waitFor("TikTok to name the public post", async () => named(await look()), {
+        deadlineMs: MODERATION_WAIT_DEADLINE_MS,
+        // still in moderation a day later: it is on the profile, only its id is withheld
+        expired: () => unnamed(ctx, init.publishId),
+      }));
   }
-  const postId = done.postIds[0]!;
-  ctx.publish({ postId, permalink: tiktokAdapter.permalinkFor(ctx.account.username, postId), postIds: done.postIds });
+  ctx.publish(done);
+}
+
+/** A post TikTok published but has not named: its publish_id stands for it, and the link is the creator's profile. */
+function unnamed(ctx: FlowContext<TiktokPayload>, publishId: string): Published {
+  return { postId: publishId, permalink: tiktokAdapter.profileUrlFor(ctx.account.username) };
 }
 
 async function uploadedBytes(ctx: FlowContext<TiktokPayload>, publishId: string): Promise<number> {

@@ -10,6 +10,12 @@ import type { FlowContext } from "../engine/flow-context.ts";
 import { OutcomeUnknown } from "../engine/signals.ts";
 import type { YoutubePayload } from "../validate-request.ts";
 
+/**
+ * How long processing may take after the upload. YouTube gives no bound ("processing can take a
+ * while" for long or high-resolution videos); a day is far beyond what it takes.
+ */
+export const PROCESSING_WAIT_DEADLINE_MS = 24 * 3600_000;
+
 async function upload(ctx: FlowContext<YoutubePayload>): Promise<string> {
   const p = ctx.payload;
   const video = await ctx.media(p.mediaId);
@@ -47,14 +53,25 @@ async function upload(ctx: FlowContext<YoutubePayload>): Promise<string> {
 
 async function run(ctx: FlowContext<YoutubePayload>): Promise<void> {
   const videoId = ctx.submitted ? String((ctx.progress.submitResult as { videoId: string }).videoId) : await upload(ctx);
-  await ctx.waitFor("YouTube to process the video", async () => {
-    const s = await ctx.call((c) => youtubeAdapter.videoStatus(c, videoId));
-    if (s.uploadStatus === "failed" || s.uploadStatus === "rejected" || s.uploadStatus === "deleted" || s.processingStatus === "failed" || s.processingStatus === "terminated") {
-      throw new JobFailure("PREPARATION_FAILED", `YouTube did not accept the video (${s.uploadStatus}${s.failureReason ? `: ${s.failureReason}` : ""}${s.rejectionReason ? `: ${s.rejectionReason}` : ""})`);
-    }
-    return s.uploadStatus === "processed" ? true : undefined;
-  });
-  ctx.publish({ postId: videoId, permalink: youtubeAdapter.permalinkFor(videoId) });
+  const video = { postId: videoId, permalink: youtubeAdapter.permalinkFor(videoId) };
+  await ctx.waitFor(
+    "YouTube to process the video",
+    async () => {
+      const s = await ctx.call((c) => youtubeAdapter.videoStatus(c, videoId));
+      if (s.uploadStatus === "failed" || s.uploadStatus === "rejected" || s.uploadStatus === "deleted" || s.processingStatus === "failed" || s.processingStatus === "terminated") {
+        throw new JobFailure("PREPARATION_FAILED", `YouTube did not accept the video (${s.uploadStatus}${s.failureReason ? `: ${s.failureReason}` : ""}${s.rejectionReason ? `: ${s.rejectionReason}` : ""})`);
+      }
+      return s.uploadStatus === "processed" ? true : undefined;
+    },
+    {
+      deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
+      expired: () => {
+        // The video exists (it has an id), so the job shows it; YouTube Studio tells the rest.
+        throw new JobFailure("PREPARATION_FAILED", `YouTube had not finished processing the video ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours after the upload; it stays on the channel as uploaded (see YouTube Studio)`, video);
+      },
+    },
+  );
+  ctx.publish(video);
 }
 
 /** A run died while the last bytes were in flight: the session knows whether the video exists. */

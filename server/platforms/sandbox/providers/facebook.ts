@@ -3,9 +3,11 @@
 // posts (text, link, photos), photos, graph-video videos, Reels and Stories through
 // start → rupload → finish, video status phases, published_posts and post insights.
 // Errors are Meta's {error:{message,type,code,error_subcode,fbtrace_id}}.
+import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
-import { numericId, type Token } from "../state.ts";
+import { numericId, randomToken, type Token } from "../state.ts";
 import { registerFacebookMedia } from "./facebook-media.ts";
 import { registerFacebookReads } from "./facebook-reads.ts";
 import { pageSlug } from "../../facebook/page-slug.ts";
@@ -77,6 +79,7 @@ export const facebookSandbox: ProviderModule = {
 
 function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit) {
   const { state } = kit;
+  const refuseNonRole = registerMetaAppMode(app, "facebook");
   const m = facebookSandbox;
 
   kit.open(app, m, "GET", "/facebook/www/:version/dialog/oauth", "oauth.dialog", (c) => {
@@ -86,13 +89,21 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
     const scopes = (q.scope ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     const unknown = scopes.filter((s) => !metaScopes.has(s));
     if (unknown.length) return c.text(`Invalid Scopes: ${unknown.join(", ")}. This message is only shown to developers.`, 400);
-    return consentPage(c, state, { provider: "facebook", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+    return consentPage(c, state, { provider: "facebook", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
   });
 
   // Code exchange (short-lived user token) and fb_exchange_token (long-lived) share one endpoint.
   kit.open(app, m, "GET", "/facebook/graph/:version/oauth/access_token", "oauth.access_token", async (c) => {
     const f = await params(c);
     if (!f.client_id || !f.client_secret) return graphError(400, 101, "Error validating application. Invalid application ID or secret.");
+    // App access token (developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens):
+    // grant_type=client_credentials with the app id and secret, answered {access_token, token_type}.
+    // A wrong secret is OAuthException code 1 "Error validating client secret." (Graph error format:
+    // developers.facebook.com/docs/graph-api/guides/error-handling).
+    if (f.grant_type === "client_credentials") {
+      if (!appSecretMatches(f.client_id, f.client_secret)) return graphError(400, 1, "Error validating client secret.");
+      return c.json({ access_token: `${f.client_id}|${randomToken(20)}`, token_type: "bearer" });
+    }
     if (f.grant_type === "fb_exchange_token") {
       const user = state.token(f.fb_exchange_token ?? "");
       if (!user || user.provider !== "facebook" || user.revoked || !["short", "access"].includes(user.kind) || user.clientId !== f.client_id) {

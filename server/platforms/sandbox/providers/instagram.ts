@@ -5,6 +5,7 @@
 // the account's media with cursor paging, and media insights. Errors are Meta's error envelope.
 import crypto from "node:crypto";
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { invalid, isRefusal, metaError, notReady, planContainer, refuse, type ContainerData, type Refusal } from "./instagram-media.ts";
 import { jsonAnswer, bearer, params, type ErrorKind, type ProviderModule } from "../kit.ts";
 import type { PlatformObject, Profile, SandboxPost, SandboxState, Token } from "../state.ts";
@@ -30,6 +31,7 @@ const errors: Record<ErrorKind, (d: { message?: string; retryAfterSeconds?: numb
   expired_token: () =>
     metaError({ code: 190, subcode: 463, message: `Error validating access token: Session has expired. The current time is ${Math.floor(Date.now() / 1000)}.` }),
   invalid_token: () => metaError({ code: 190, message: "Invalid OAuth access token - Cannot parse access token" }),
+  // code 10, "API Permission Denied": developers.facebook.com/docs/graph-api/guides/error-handling
   missing_scope: (d) => metaError({ code: 10, message: `(#10) Application does not have permission for this action${d.message ? ` (${d.message})` : ""}` }),
   rate_limit: (d) => {
     const minutes = Math.max(1, Math.ceil((d.retryAfterSeconds ?? 60) / 60));
@@ -138,6 +140,7 @@ export const instagramSandbox: ProviderModule = {
     const { state } = kit;
     const m = instagramSandbox;
     const owner = (token: { profileId: string }) => state.profile(token.profileId)!;
+    const refuseNonRole = registerMetaAppMode(app, "instagram");
 
     kit.open(app, m, "GET", "/instagram/oauth/authorize", "oauth.authorize", (c) => {
       const q = c.req.query();
@@ -146,7 +149,7 @@ export const instagramSandbox: ProviderModule = {
       if (q.response_type !== "code" || !q.client_id || !q.redirect_uri) return c.text("Invalid Request: response_type=code, client_id and redirect_uri are required.", 400);
       if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
       if (!scopes.includes(BASIC)) return c.text(`Invalid Request: the scope must include ${BASIC}.`, 400);
-      return consentPage(c, state, { provider: "instagram", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+      return consentPage(c, state, { provider: "instagram", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
     });
 
     kit.open(app, m, "POST", "/instagram/api/oauth/access_token", "oauth.access_token", async (c) => {

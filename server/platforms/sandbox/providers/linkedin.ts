@@ -318,6 +318,24 @@ export const linkedinSandbox: ProviderModule = {
       });
     }, [["r_member_social"]]);
 
+    // DELETE /rest/posts/{encoded urn}: 204 No Content, also for a post already deleted (the
+    // operation is idempotent); the author's own posts only, with w_member_social
+    // (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts).
+    kit.route(app, m, "DELETE", "/linkedin/api/rest/posts/:urn", "posts.delete", (c, token) => {
+      const problem = versionProblem(c);
+      if (problem) return problem;
+      const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
+      const id = /^urn:li:share:(\d+)$/.exec(urn)?.[1];
+      const post = id ? state.post(id) : undefined;
+      if (!post || post.provider !== "linkedin") return m.error("not_found", { message: `Not found: ${urn}` });
+      if (post.profileId !== token.profileId) return m.error("missing_scope", { message: `delete ${urn}` });
+      if (!post.deleted) {
+        post.deleted = true;
+        state.changed();
+      }
+      return c.body(null, 204);
+    }, [["w_member_social"]]);
+
     kit.route(app, m, "GET", "/linkedin/api/rest/socialActions/:urn", "socialActions.get", (c) => {
       const problem = versionProblem(c);
       if (problem) return problem;

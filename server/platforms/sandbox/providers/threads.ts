@@ -4,7 +4,9 @@
 // cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
 import type { Hono } from "hono";
 import twitter from "twitter-text";
+import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
+import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
 
@@ -88,6 +90,7 @@ const m = threadsSandbox;
 
 function registerOAuth(app: Hono<Env>, kit: Kit) {
   const { state } = kit;
+  const refuseNonRole = registerMetaAppMode(app, "threads");
 
   kit.open(app, m, "GET", "/threads/oauth/authorize", "oauth.authorize", (c) => {
     const q = c.req.query();
@@ -98,7 +101,7 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
     const unknown = scopes.filter((s) => !knownScopes.includes(s));
     if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
     if (!scopes.includes("threads_basic")) return c.text("Invalid Scopes: threads_basic is required.", 400);
-    return consentPage(c, state, { provider: "threads", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes });
+    return consentPage(c, state, { provider: "threads", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
   });
 
   // Code → short-lived token (1 h). The code is single use and bound to the app and redirect URI.
@@ -120,6 +123,19 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
       prefix: "THAA",
     });
     return c.json({ access_token: token.value, user_id: Number(grant.profileId) });
+  });
+
+  // An app access token from the app id and secret alone
+  // (developers.facebook.com/documentation/threads/get-started/app-access-tokens): GET, answers
+  // {access_token: "TH|<APP_ID>|…", token_type: "bearer"}. A wrong secret gets Graph's OAuthException
+  // code 1 "Error validating client secret." (Graph error format:
+  // developers.facebook.com/docs/graph-api/guides/error-handling).
+  kit.open(app, m, "GET", "/threads/graph/oauth/access_token", "oauth.app_access_token", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "client_credentials") return oauthError("Unsupported grant_type: use client_credentials");
+    if (!q.client_id) return graphError(400, { type: "OAuthException", code: 101, message: "Error validating application. Invalid application ID." });
+    if (!appSecretMatches(q.client_id, q.client_secret)) return graphError(400, { type: "OAuthException", code: 1, message: "Error validating client secret." });
+    return c.json({ access_token: `TH|${q.client_id}|${randomToken(24)}`, token_type: "bearer" });
   });
 
   // Short-lived → long-lived (60 days).
@@ -227,7 +243,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
     // Top-level posts and reposts, newest first; replies live on the replies edge.
     const all = threadsPosts(profile.id)
-      .filter((p) => !p.replyTo && (after === undefined || BigInt(p.id) < BigInt(after)))
+      .filter((p) => !p.replyTo && !p.deleted && (after === undefined || BigInt(p.id) < BigInt(after)))
       .reverse();
     const page = all.slice(0, limit);
     if (page.length === 0) return c.json({ data: [] });
@@ -328,6 +344,19 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     });
   }, [["threads_basic", "threads_manage_insights"]]);
 
+  // DELETE /{threads-media-id} with threads_delete answers {success, deleted_id}; only the
+  // authenticated user's own posts (developers.facebook.com/docs/threads/posts/delete-posts).
+  kit.route(app, m, "DELETE", "/threads/graph/v1.0/:id", "threads.delete", (c, token) => {
+    const id = c.req.param("id") ?? "";
+    const post = state.post(id);
+    if (!post || post.provider !== "threads" || post.deleted || post.profileId !== token.profileId) {
+      return m.error("not_found", { message: `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
+    }
+    post.deleted = true;
+    state.changed();
+    return c.json({ success: true, deleted_id: id });
+  }, [["threads_basic", "threads_delete"]]);
+
   // One id space for containers (their status) and published media (their fields).
   kit.route(app, m, "GET", "/threads/graph/v1.0/:id", "threads.object", (c, token) => {
     const id = c.req.param("id") ?? "";
@@ -340,7 +369,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
     }
     const post = state.post(id);
-    if (!post || post.provider !== "threads") return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
+    if (!post || post.provider !== "threads" || post.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
     const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
     if (fields instanceof Response) return fields;
     return c.json(pick(mediaOf(post, rootOf), fields));

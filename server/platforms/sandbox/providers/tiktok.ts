@@ -4,7 +4,9 @@
 // {data, error:{code, message, log_id}}; the OAuth endpoint answers {error, error_description}.
 import crypto, { type Hash } from "node:crypto";
 import sharp from "sharp";
+import { z } from "zod";
 import { VideoScanner, chunkProblem, movieFacts, readChunk, videoVerdict } from "./tiktok-upload.ts";
+import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type PlatformObject, type SandboxPost, type SandboxState, type Token } from "../state.ts";
@@ -20,6 +22,22 @@ const PUBLISH_PREFIX = "v_pub_file~v2-1.";
 const privacyLevels = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"];
 const knownScopes = new Set(["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.upload", "video.list"]);
 const videoTypes = new Set(["video/mp4", "video/quicktime", "video/webm"]);
+
+/**
+ * The sandbox TikTok app's audit. An unaudited client may use Direct Post, but only with the
+ * SELF_ONLY privacy level (developers.tiktok.com/doc/content-sharing-guidelines, "Direct Post API -
+ * Developer Guidelines"; developers.tiktok.com/doc/content-posting-api-reference-direct-post, the
+ * note on unaudited clients and the error `unaudited_client_can_only_post_to_private_accounts`).
+ * creator_info still lists every privacy option. `usernames` limits the setting to those
+ * creators (tests sharing one sandbox). SANDBOX_TIKTOK_APP=unaudited starts unaudited.
+ */
+const appSetup = z.strictObject({ audited: z.boolean().default(true), usernames: z.array(z.string().min(1)).nullable().default(null) });
+type AppSetup = z.output<typeof appSetup>;
+function configuredSetup(): AppSetup {
+  const value = process.env.SANDBOX_TIKTOK_APP ?? "";
+  if (value !== "" && value !== "unaudited" && value !== "audited") throw new Error(`SANDBOX_TIKTOK_APP: unknown setting ${value} (known: audited, unaudited)`);
+  return appSetup.parse({ audited: value !== "unaudited" });
+}
 
 // TikTok's log ids: the UTC time to the second, then 18 hex digits. Here a random start counted up,
 // with the time part made once a second: every answer carries one.
@@ -60,6 +78,8 @@ type PublishData = {
   durationSeconds?: number | null;
   /** injected by a reject_media fault, applied when processing ends */
   injectedFailure?: string;
+  /** how long a public post stays in moderation after processing (a slow_moderation fault) */
+  moderationMs?: number;
   postId?: string;
 };
 type PublishStatus = "PROCESSING_UPLOAD" | "PROCESSING_DOWNLOAD" | "PUBLISH_COMPLETE" | "FAILED";
@@ -91,7 +111,14 @@ function settle(state: SandboxState, o: PlatformObject): PublishStatus {
     text: d.title,
     media: [{ ...o.media!, type: "video" }],
     // distinct creation times per creator keep the time-based list cursor exact
-    extra: { publishId: o.id, privacyLevel: d.privacyLevel, ...d.settings, durationSeconds: d.durationSeconds ?? null, createTimeMs: Math.max(Date.now(), previous + 1) },
+    extra: {
+      publishId: o.id,
+      privacyLevel: d.privacyLevel,
+      ...d.settings,
+      durationSeconds: d.durationSeconds ?? null,
+      createTimeMs: Math.max(Date.now(), previous + 1),
+      moderatedAt: o.readyAt + (d.moderationMs ?? 0),
+    },
     permalink: (id) => `https://www.tiktok.com/@${profile.username}/video/${id}`,
   });
   d.postId = post.id;
@@ -100,7 +127,11 @@ function settle(state: SandboxState, o: PlatformObject): PublishStatus {
 }
 
 const createTimeMs = (p: SandboxPost) => Number(p.extra.createTimeMs ?? Date.parse(p.createdAt));
-const isPublic = (p: SandboxPost) => p.extra.privacyLevel === "PUBLIC_TO_EVERYONE" && !p.deleted;
+/**
+ * Public, and past moderation: "developers are not provided with the post_id until this process is
+ * complete" (developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+ */
+const isPublic = (p: SandboxPost) => p.extra.privacyLevel === "PUBLIC_TO_EVERYONE" && !p.deleted && Date.now() >= Number(p.extra.moderatedAt ?? 0);
 
 type InitBody = {
   post_info?: Record<string, unknown>;
@@ -198,7 +229,14 @@ function registerOAuth(app: App, kit: Kit) {
       state.retireToken(old.value); // rotation: the old refresh token stops working
       return c.json(issueTokens(kit, old.clientId, old.profileId, old.scopes, old));
     }
-    return oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
+    // Client access token (developers.tiktok.com/doc/client-access-token-management): no user,
+    // valid 2 hours. A wrong key or secret is the OAuth error invalid_client
+    // (developers.tiktok.com/doc/oauth-error-handling: "Client authentication failed").
+    if (f.grant_type === "client_credentials") {
+      if (!appSecretMatches(f.client_key, f.client_secret)) return oauthError("invalid_client", "Client authentication failed: the client key or secret is invalid.");
+      return c.json({ access_token: `clt.${crypto.randomBytes(24).toString("base64url")}`, expires_in: 7200, token_type: "Bearer" });
+    }
+    return oauthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token or client_credentials.");
   });
 }
 
@@ -224,6 +262,16 @@ function registerPublishing(app: App, kit: Kit) {
   const { state } = kit;
   const m = tiktokSandbox;
 
+  let setup = configuredSetup();
+  app.get("/_sandbox/tiktok/app", (c) => c.json(setup));
+  app.put("/_sandbox/tiktok/app", async (c) => {
+    const parsed = appSetup.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
+    setup = parsed.data;
+    return c.json(setup);
+  });
+  const unaudited = (profileId: string) => !setup.audited && (!setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? ""));
+
   kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/creator_info/query/", "creator_info.query", (c, token) => {
     const p = state.profile(token.profileId)!;
     return ok({
@@ -241,9 +289,13 @@ function registerPublishing(app: App, kit: Kit) {
   kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/video/init/", "video.init", async (c, token) => {
     const checked = validateInit((await c.req.json().catch(() => null)) as InitBody | null);
     if ("error" in checked) return checked.error;
+    if (unaudited(token.profileId) && checked.data.privacyLevel !== "SELF_ONLY") {
+      return fail(403, "unaudited_client_can_only_post_to_private_accounts", "Unaudited clients can only post to private accounts; use privacy_level SELF_ONLY.");
+    }
     const dayAgo = Date.now() - 24 * 3600_000;
     if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP) return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
     const injected = kit.processingFault("tiktok", "video.init");
+    const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"]);
     const uploadId = numericId();
     const data: PublishData = {
       ...checked.data,
@@ -251,6 +303,7 @@ function registerPublishing(app: App, kit: Kit) {
       uploadToken: crypto.randomBytes(12).toString("base64url"),
       processingMs: injected.processingMs ?? state.processingMs,
       ...(injected.failure ? { injectedFailure: "file_format_check_failed" } : {}),
+      ...(moderation ? { moderationMs: (moderation.delaySeconds ?? 5) * 1000 } : {}),
     };
     const o = state.addObject({ id: PUBLISH_PREFIX + uploadId, provider: "tiktok", profileId: token.profileId, type: "publish", data });
     indexOf(state, token.profileId).publishIds.push(o.id);

@@ -1,9 +1,43 @@
 // Sandbox X (API v2): OAuth 2.0 + PKCE with rotating refresh tokens, users/me, tweets,
-// replies, retweets and user timelines. Errors are X's problem JSON.
+// replies, retweets and user timelines. Errors are X's problem JSON. The app's setup (enrolled
+// in a Project or not, daily post caps) is set with SANDBOX_X_APP or /_sandbox/x/app.
 import twitter from "twitter-text";
+import { z } from "zod";
 import { pkceChallenge } from "../../pkce.ts";
 import { consentPage } from "../consent.ts";
 import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";
+
+/**
+ * The sandbox X app's setup. `enrolled: false`: an app not attached to a Project (or without the
+ * access level the endpoint needs), which every v2 endpoint answers with 403 client-forbidden /
+ * reason client-not-enrolled (docs.x.com/x-api/fundamentals/response-codes-and-errors; the body's
+ * fields as X sends them: client_id, detail, registration_url, required_enrollment, reason).
+ * The caps: POST /2/tweets is limited per user and per app over 24 hours, reported in the
+ * x-user-limit-24hour-* and x-app-limit-24hour-* headers, reset in epoch seconds
+ * (docs.x.com/x-api/fundamentals/rate-limits). Null: no cap (the default, so tests post freely).
+ * `usernames` limits the setup to those profiles: tests sharing one sandbox set it for their own.
+ */
+const appSetup = z.strictObject({
+  enrolled: z.boolean().default(true),
+  userPostCap: z.number().int().min(0).nullable().default(null),
+  appPostCap: z.number().int().min(0).nullable().default(null),
+  usernames: z.array(z.string().min(1)).nullable().default(null),
+});
+type AppSetup = z.output<typeof appSetup>;
+
+/** SANDBOX_X_APP: comma-separated `not-enrolled`, `user-cap=N`, `app-cap=N`. */
+function configuredSetup(): AppSetup {
+  const setup = appSetup.parse({});
+  for (const item of (process.env.SANDBOX_X_APP ?? "").split(/[\s,]+/).filter(Boolean)) {
+    const [name, value] = item.split("=");
+    if (name === "not-enrolled" && value === undefined) setup.enrolled = false;
+    else if ((name === "user-cap" || name === "app-cap") && /^\d+$/.test(value ?? "")) setup[name === "user-cap" ? "userPostCap" : "appPostCap"] = Number(value);
+    else throw new Error(`SANDBOX_X_APP: unknown setting ${item} (known: not-enrolled, user-cap=N, app-cap=N)`);
+  }
+  return setup;
+}
+
+const DAY_MS = 24 * 3600_000;
 
 const problem = (status: number, title: string, detail: string, type = "about:blank", headers: Record<string, string> = {}) =>
   jsonAnswer({ title, detail, type, status }, { status, headers: { "content-type": "application/problem+json", ...headers } });
@@ -46,6 +80,66 @@ export const xSandbox: ProviderModule = {
   register(app, kit) {
     const { state } = kit;
     const m = xSandbox;
+
+    let setup = configuredSetup();
+    // POST /2/tweets creations in the last 24 hours, per profile and for the whole app ("*").
+    const creations = new Map<string, number[]>();
+    const recent = (key: string) => {
+      const kept = (creations.get(key) ?? []).filter((t) => t > Date.now() - DAY_MS);
+      creations.set(key, kept);
+      return kept;
+    };
+    app.get("/_sandbox/x/app", (c) => c.json(setup));
+    app.put("/_sandbox/x/app", async (c) => {
+      const parsed = appSetup.safeParse(await c.req.json().catch(() => undefined));
+      if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
+      setup = parsed.data;
+      creations.clear();
+      return c.json(setup);
+    });
+    const appliesTo = (profileId: string) => !setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? "");
+
+    // Every v2 endpoint (not OAuth) refuses an app outside a Project, before anything else.
+    app.use("/x/api/2/*", async (c, next) => {
+      if (setup.enrolled || c.req.path.startsWith("/x/api/2/oauth2/")) return next();
+      const token = state.checkToken("x", bearer(c));
+      if (typeof token === "string" || !appliesTo(token.profileId)) return next();
+      return jsonAnswer(
+        {
+          client_id: token.clientId,
+          detail:
+            "When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.",
+          registration_url: "https://developer.twitter.com/en/docs/projects/overview",
+          title: "Client Forbidden",
+          required_enrollment: "Appropriate Level of API Access",
+          reason: "client-not-enrolled",
+          type: "https://api.twitter.com/2/problems/client-forbidden",
+        },
+        { status: 403, headers: { "content-type": "application/problem+json" } },
+      );
+    });
+
+    /** X's 24-hour headers for a user's next post, and whether a cap is reached. */
+    const dailyCaps = (profileId: string) => {
+      const headers: Record<string, string> = {};
+      let reached = false;
+      if (!appliesTo(profileId)) return { headers, reached };
+      for (const [prefix, cap, key] of [["x-user-limit-24hour", setup.userPostCap, profileId], ["x-app-limit-24hour", setup.appPostCap, "*"]] as const) {
+        if (cap === null) continue;
+        const times = recent(key);
+        const reset = Math.ceil(((times[0] ?? Date.now()) + DAY_MS) / 1000);
+        headers[`${prefix}-limit`] = String(cap);
+        headers[`${prefix}-remaining`] = String(Math.max(0, cap - times.length));
+        headers[`${prefix}-reset`] = String(reset);
+        if (times.length >= cap) reached = true;
+      }
+      return { headers, reached };
+    };
+    const countCreation = (profileId: string) => {
+      if (!appliesTo(profileId)) return;
+      recent(profileId).push(Date.now());
+      recent("*").push(Date.now());
+    };
 
     kit.open(app, m, "GET", "/x/i/oauth2/authorize", "oauth.authorize", (c) => {
       const q = c.req.query();
@@ -105,6 +199,8 @@ export const xSandbox: ProviderModule = {
     }, [["users.read"]]);
 
     kit.route(app, m, "POST", "/x/api/2/tweets", "tweets.create", async (c, token) => {
+      const caps = dailyCaps(token.profileId);
+      if (caps.reached) return problem(429, "Too Many Requests", "Too Many Requests", "about:blank", caps.headers);
       const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string } } | null;
       if (!body || typeof body.text !== "string" || body.text.trim() === "") return m.error("invalid_request", { message: "The `text` field is required." });
       const parsed = twitter.parseTweet(body.text);
@@ -125,7 +221,8 @@ export const xSandbox: ProviderModule = {
         extra: {},
         permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
       });
-      return c.json({ data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, 201);
+      countCreation(profile.id);
+      return jsonAnswer({ data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, { status: 201, headers: dailyCaps(profile.id).headers });
     }, [["tweet.write"]]);
 
     kit.route(app, m, "DELETE", "/x/api/2/tweets/:id", "tweets.delete", (c, token) => {

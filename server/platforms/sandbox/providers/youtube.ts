@@ -275,6 +275,20 @@ export const youtubeSandbox: ProviderModule = {
       return c.json({ kind: "youtube#videoListResponse", etag: etag(items), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
     }, READ_SCOPES);
 
+    // videos.delete: 204 No Content; needs youtube, youtube.force-ssl or youtubepartner (not
+    // youtube.upload); 404 videoNotFound, 403 forbidden for a video the caller cannot delete
+    // (developers.google.com/youtube/v3/docs/videos/delete).
+    kit.route(app, m, "DELETE", `${API}/youtube/v3/videos`, "videos.delete", (c, token) => {
+      const id = c.req.query("id");
+      if (!id) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: id.");
+      const video = state.post(id);
+      if (!video || video.provider !== "youtube" || video.deleted) return googleError(404, "videoNotFound", "The video that you are trying to delete cannot be found.");
+      if (video.profileId !== token.profileId) return googleError(403, "forbidden", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.");
+      video.deleted = true;
+      state.changed();
+      return c.body(null, 204);
+    }, [["youtube"], ["youtube.force-ssl"], ["youtubepartner"]]);
+
     kit.route(app, m, "GET", `${API}/youtube/v3/playlistItems`, "playlistItems.list", (c, token) => {
       const q = c.req.query();
       const parts = partsOf(listParam(c, "part"), ["id", "snippet", "contentDetails", "status"]);
