@@ -39,6 +39,8 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
   threads: [
     { method: "GET", url: "https://threads.net/oauth/authorize", doc: `${META}/threads/get-started/get-access-tokens-and-permissions` },
     { method: "POST", url: "https://graph.threads.net/oauth/access_token", doc: `${META}/threads/get-started/get-access-tokens-and-permissions` },
+    // grant_type=client_credentials: an app access token (TH|…)
+    { method: "GET", url: "https://graph.threads.net/oauth/access_token", doc: `${META}/threads/get-started/app-access-tokens` },
     { method: "GET", url: "https://graph.threads.net/access_token", doc: `${META}/threads/get-started/long-lived-tokens` },
     { method: "GET", url: "https://graph.threads.net/refresh_access_token", doc: `${META}/threads/get-started/long-lived-tokens` },
     { method: "GET", url: "https://graph.threads.net/v1.0/me", doc: `${META}/threads/threads-profiles` },
@@ -50,6 +52,7 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://graph.threads.net/v1.0/{threads-media-id}/insights", doc: `${META}/threads/insights` },
     // A media object (media retrieval), or a container's status (fields=status,error_message: troubleshooting page).
     { method: "GET", url: "https://graph.threads.net/v1.0/{id}", doc: `${META}/threads/troubleshooting#publishing-does-not-return-a-media-id` },
+    { method: "DELETE", url: "https://graph.threads.net/v1.0/{threads-media-id}", doc: `${META}/threads/posts/delete-posts` },
   ],
   linkedin: [
     { method: "GET", url: "https://www.linkedin.com/oauth/v2/authorization", doc: `${LI}/shared/authentication/authorization-code-flow` },
@@ -57,6 +60,7 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://api.linkedin.com/v2/userinfo", doc: `${LI}/consumer/integrations/self-serve/sign-in-with-linkedin-v2` },
     { method: "POST", url: "https://api.linkedin.com/rest/posts", doc: `${LI}/marketing/community-management/shares/posts-api` },
     { method: "GET", url: "https://api.linkedin.com/rest/posts", doc: `${LI}/marketing/community-management/shares/posts-api` },
+    { method: "DELETE", url: "https://api.linkedin.com/rest/posts/{encoded-post-urn}", doc: `${LI}/marketing/community-management/shares/posts-api#delete-posts` },
     { method: "GET", url: "https://api.linkedin.com/rest/socialActions/{target-urn}", doc: `${LI}/marketing/community-management/shares/network-update-social-actions` },
     { method: "GET", url: "https://api.linkedin.com/rest/memberCreatorPostAnalytics", doc: `${LI}/marketing/community-management/members/post-statistics` },
   ],
@@ -93,6 +97,7 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "POST", url: "https://www.googleapis.com/upload/youtube/v3/videos", doc: `${YT}/docs/videos/insert` },
     { method: "PUT", url: "https://www.googleapis.com/upload/youtube/v3/videos", doc: `${YT}/guides/using_resumable_upload_protocol` },
     { method: "GET", url: "https://www.googleapis.com/youtube/v3/videos", doc: `${YT}/docs/videos/list` },
+    { method: "DELETE", url: "https://www.googleapis.com/youtube/v3/videos", doc: `${YT}/docs/videos/delete` },
     { method: "GET", url: "https://www.googleapis.com/youtube/v3/playlistItems", doc: `${YT}/docs/playlistItems/list` },
   ],
   facebook: [
