@@ -29,8 +29,8 @@ export type Endpoints = {
   facebook: { graph: string; graphVideo: string; rupload: string; dialog: string };
 };
 
-// Real hosts, and the sandbox path that stands for each.
-const hosts: { [P in keyof Endpoints]: { [K in keyof Endpoints[P]]: [real: string, sandbox: string] } } = {
+// Real hosts, and the sandbox path that stands for each (the route manifest test reads them too).
+export const hosts: { [P in keyof Endpoints]: { [K in keyof Endpoints[P]]: [real: string, sandbox: string] } } = {
   x: { api: ["https://api.x.com", "/x/api"], authorize: ["https://x.com/i/oauth2/authorize", "/x/i/oauth2/authorize"] },
   threads: { graph: ["https://graph.threads.net", "/threads/graph"], authorize: ["https://threads.net/oauth/authorize", "/threads/oauth/authorize"] },
   linkedin: { api: ["https://api.linkedin.com", "/linkedin/api"], oauth: ["https://www.linkedin.com/oauth/v2", "/linkedin/oauth/v2"] },
