@@ -1,4 +1,4 @@
-// Configuration, validated once. Every variable and its default is listed in the README.
+// Configuration, validated once. Every variable and its default is listed in docs/configuration.md.
 // Secrets that are not set are generated once and kept in DATA_DIR/secrets.json, so
 // `npm start`, workers and the CLI of one installation always agree on them.
 import fs from "node:fs";
