@@ -46,6 +46,7 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
 
 // A stop asked for while the worker starts (SIGTERM from the launcher, systemd, a test) waits for
 // the start to finish, then stops cleanly; without a listener, Node would exit at once.
+// eslint-disable-next-line prefer-const -- onSignal reads it before the assignment below; a const there would throw
 let stopWorker: (() => Promise<void>) | undefined;
 let stopAsked = false;
 const onSignal = () => (stopWorker ? void stopWorker() : void (stopAsked = true));
