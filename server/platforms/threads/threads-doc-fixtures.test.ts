@@ -7,11 +7,10 @@ import { PlatformError } from "../errors.ts";
 import { resetPlatformConfig } from "../config.ts";
 import { loadExamples, send, serveDocumented, shapeProblems, substitute, valueAt } from "../../testing/doc-fixtures.ts";
 import { makeJpeg, serveBytes } from "../../testing/media-fixtures.ts";
-import { connect, contextFor, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
+import { connect, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { threadsAdapter } from "./threads-adapter.ts";
 
 const examples = loadExamples(new URL("./doc-fixtures/threads-api-examples.json", import.meta.url));
-const example = (name: string) => examples.find((e) => e.name === name)!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** graph.threads.net and graph.threads.com are the same API; the sandbox stands for both. */
