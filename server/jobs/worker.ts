@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
 import { PUBLISH_TASK } from "../domain/publishing/engine/publish-queue.ts";
-import { env } from "../env.ts";
+import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
@@ -62,13 +62,15 @@ process.on("unhandledRejection", (err) => {
   process.exit(1);
 });
 
+exitOnInvalidConfiguration();
+
 // The installation's database, as `npm start` finds it: DATABASE_URL, or the embedded server of DATA_DIR.
 // (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
-const database = await useInstallationDatabase({ migrate: !process.env.DATABASE_URL });
+const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
 // Jobs mostly wait on platforms, so many run at once; the queue holds a connection only to fetch
 // and complete a job, so its pool can be smaller than the concurrency.
-const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 32);
+const concurrency = e.workerConcurrency;
 const queuePool = patientPool(e.databaseUrl!, Math.max(10, Math.ceil(concurrency / 2)));
 const runner = await run({
   pgPool: queuePool,
