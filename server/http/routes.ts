@@ -40,7 +40,7 @@ export const routes: Route[] = [
     op: publishPostsOp,
     handler: handle(publishPostsOp, async (scope, { body }) => {
       const answer = await publishPosts(scope, body);
-      return reply(answer.status, answer.body);
+      return reply(answer.outcome === "accepted" ? 202 : 200, answer.body);
     }),
   },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
@@ -48,7 +48,9 @@ export const routes: Route[] = [
     op: schedulePostsOp,
     handler: handle(schedulePostsOp, async (scope, { body }) => {
       const answer = await schedulePosts(scope, body);
-      return reply(answer.status, answer.body);
+      // SPEC.md: an accepted schedule answers 202, except tiktok's, which answers 200
+      const accepted = answer.outcome === "accepted" && answer.body.results[0]?.provider !== "tiktok";
+      return reply(accepted ? 202 : 200, answer.body);
     }),
   },
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },

@@ -111,6 +111,7 @@ describe("the tools, end to end against the sandbox", () => {
     const post = { accountIds: [tiktok.accountId], posts: ["Launch day #mcp"], video: { mediaId: item.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
     const accepted = await ok(t.client, "publish_post", post);
     expect(accepted.summary).toEqual({ succeeded: 1, failed: 0 });
+    expect(accepted).toMatchObject({ outcome: "accepted", replay: false }); // REST says this with 202
     expect(accepted.results[0]).toMatchObject({ accountId: tiktok.accountId, provider: "tiktok", success: true, status: "queued", postIds: [] });
     const job = await pollJob(t.client, accepted.results[0].jobId);
     expect(job).toMatchObject({ jobId: accepted.results[0].jobId, status: "published", platform: "tiktok", scheduledPostId: null });
@@ -123,6 +124,7 @@ describe("the tools, end to end against the sandbox", () => {
     // the same requestId answers the same job; changed input is a conflict, as over REST
     const replay = await ok(t.client, "publish_post", post);
     expect(replay.results[0]).toMatchObject({ jobId: job.jobId, status: "published", postIds: [job.postId] });
+    expect(replay).toMatchObject({ outcome: "done", replay: true });
     expect(await toolError(t.client, "publish_post", { ...post, posts: ["Another caption"] })).toMatchObject({ code: "REQUEST_CONFLICT" });
     expect(await sandboxPosts("tiktok", tiktok.username)).toHaveLength(1);
 
@@ -136,6 +138,7 @@ describe("the tools, end to end against the sandbox", () => {
       scheduledAt,
       timezone: "Europe/Berlin",
     });
+    expect(scheduled).toMatchObject({ outcome: "accepted", replay: false });
     const planned = scheduled.results[0];
     expect(planned).toMatchObject({ success: true, status: "scheduled", scheduledAt, scheduledPostIds: [expect.any(String)] });
     const listed = await ok(t.client, "list_scheduled_posts", { provider: "tiktok" });
@@ -160,7 +163,7 @@ describe("the tools, end to end against the sandbox", () => {
     const t = await setup();
     const x = await connectAccount(t.scope, "x");
     const answer = await ok(t.client, "publish_post", { accountIds: [x.accountId], posts: ["Launch day https://acme.example/launch", "Docs: https://acme.example/docs"] });
-    expect(answer).toMatchObject({ summary: { succeeded: 1, failed: 0 }, results: [{ provider: "x", success: true, postIds: [expect.any(String), expect.any(String)] }] });
+    expect(answer).toMatchObject({ outcome: "done", replay: false, summary: { succeeded: 1, failed: 0 }, results: [{ provider: "x", success: true, postIds: [expect.any(String), expect.any(String)] }] });
     const posted = await sandboxPosts("x", x.username);
     expect(posted.map((p) => p.text)).toEqual(["Launch day", "Docs: https://acme.example/docs"]);
     const onlyLinks = await toolError(t.client, "publish_post", { accountIds: [x.accountId], posts: ["https://acme.example"] });

@@ -276,6 +276,8 @@ describe("the Facebook public-write rollout", () => {
       });
       const replay = await publishPosts(t.scope, existing as never);
       expect(replay.body.results[0]).toMatchObject({ jobId: first.json.results[0].jobId, status: "published", success: true });
+      // the domain says what happened; the REST door makes it 200
+      expect(replay).toMatchObject({ outcome: "done", replay: true });
       expect((await getPublishJob(t.scope, first.json.results[0].jobId)).status).toBe("published");
     } finally {
       delete process.env.FACEBOOK_PUBLIC_WRITE;

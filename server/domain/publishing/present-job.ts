@@ -22,15 +22,23 @@ export function presentJob(job: PublishJob, account: Pick<ConnectedAccount, "use
 }
 
 /**
+ * What a write did, for each door to say in its own terms (REST: the status code): `accepted`,
+ * a job is under way (new, or a replay of one still running); `done`, the request's work is
+ * finished (text published or scheduled, or a replay of a finished job). `replay` tells the
+ * request was answered from an earlier one with the same requestId.
+ */
+export type WriteOutcome = { outcome: "accepted" | "done"; replay: boolean };
+
+/**
  * How a media job answers the request that made it, or a replay of it: a new or active job is
- * accepted (success true, `activeStatus`); a published one 200. Another finished job is 502
- * JOB_NOT_SUCCESSFUL, except on Facebook, whose terminal replays answer 200 with success false
+ * accepted (success true); a published one done. Another finished job is 502
+ * JOB_NOT_SUCCESSFUL, except on Facebook, whose terminal replays answer done with success false
  * (SPEC.md). Shared by POST /api/v1/posts and POST /api/v1/scheduled-posts.
  */
-export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: boolean, activeStatus: 200 | 202) {
-  if (!terminalStatuses.has(job.status)) return { httpStatus: activeStatus, success: true };
+export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: boolean) {
+  if (!terminalStatuses.has(job.status)) return { outcome: "accepted" as const, success: true };
   if (!replay) throw new Error("a new job cannot be terminal");
-  if (job.status === "published") return { httpStatus: 200 as const, success: true };
+  if (job.status === "published") return { outcome: "done" as const, success: true };
   const error = job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : undefined;
   if (account.provider !== "facebook") {
     throw new AppError("JOB_NOT_SUCCESSFUL", `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to try again`, {
@@ -39,14 +47,14 @@ export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: bo
       ...(error ? { error } : {}),
     });
   }
-  return { httpStatus: 200 as const, success: false, ...(error ? { error } : {}) };
+  return { outcome: "done" as const, success: false, ...(error ? { error } : {}) };
 }
 
 /** The result entry of a media request to POST /api/v1/posts. */
 export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
-  const { httpStatus, ...outcome } = jobAnswer(job, account, replay, 202);
+  const { outcome, ...answer } = jobAnswer(job, account, replay);
   const postIds = job.status === "published" ? (job.postIds.length ? job.postIds : job.postId ? [job.postId] : []) : [];
-  return { httpStatus, result: { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status, postIds, ...outcome } };
+  return { outcome, result: { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status, postIds, ...answer } };
 }
 
 /** The words a person recognises a post by: its text, caption, title or message. */

@@ -5,12 +5,12 @@ import type { Scope } from "../access.ts";
 import { replayOf, submitMediaJob } from "./create-media-job.ts";
 import { log } from "../../log.ts";
 import { enqueueSyncAfterPublish } from "../posts/sync-queue.ts";
-import { mediaResult } from "./present-job.ts";
+import { mediaResult, type WriteOutcome } from "./present-job.ts";
 import { publishText } from "./publish-text.ts";
 import type { PublishBody, PublishResponse } from "./publishing.schema.ts";
 import { readRequest, replayablePlan, validatePublishRequest, type MediaPlan, type RequestRows } from "./validate-request.ts";
 
-export async function publishPosts(scope: Scope, body: PublishBody): Promise<{ status: 200 | 202; body: PublishResponse }> {
+export async function publishPosts(scope: Scope, body: PublishBody): Promise<WriteOutcome & { body: PublishResponse }> {
   const rows = await readRequest(scope, body);
   const schedule = { scheduledAt: null, timezone: null };
   const earlier = findReplay(rows, body);
@@ -19,11 +19,11 @@ export async function publishPosts(scope: Scope, body: PublishBody): Promise<{ s
     const body = await publishText(plan);
     // what was published stays answered even if the follow-up sync cannot be queued
     await Promise.all(body.results.filter((r) => r.success).map((r) => enqueueSyncAfterPublish(r.accountId).catch((err) => log.warn("after-publish sync not queued", { accountId: r.accountId, error: String(err) }))));
-    return { status: 200, body };
+    return { outcome: "done", replay: false, body };
   }
   const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);
-  const { httpStatus, result } = mediaResult(job, plan.account, replay);
-  return { status: httpStatus, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };
+  const { outcome, result } = mediaResult(job, plan.account, replay);
+  return { outcome, replay, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };
 }
 
 /**

@@ -93,6 +93,12 @@ export const summarySchema = z.object({ succeeded: z.number().int(), failed: z.n
 export const publishResponseSchema = z.object({ results: z.array(publishResultSchema), summary: summarySchema }).meta({ id: "PublishResponse" });
 export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
+/** What a write did (WriteOutcome), as the tool interface and the dashboard receive it beside the REST body. */
+export const writeOutcomeShape = {
+  outcome: z.enum(["accepted", "done"]).meta({ description: "accepted: a job is under way (follow it by jobId); done: the request's work is finished (text published or scheduled, or a replay of a finished job)" }),
+  replay: z.boolean().meta({ description: "true when answered from an earlier request with the same requestId" }),
+};
+
 export const publishJobSchema = z
   .object({
     jobId: z.uuid(),

@@ -5,14 +5,14 @@ import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
-import { jobAnswer } from "../publishing/present-job.ts";
+import { jobAnswer, type WriteOutcome } from "../publishing/present-job.ts";
 import { findReplay } from "../publishing/publish-posts.ts";
 import type { PublishBody } from "../publishing/publishing.schema.ts";
 import { readRequest, validatePublishRequest } from "../publishing/validate-request.ts";
 import { createTextSchedule } from "./create-text-schedule.ts";
 import type { ScheduleBody, ScheduleResponse } from "./scheduling.schema.ts";
 
-export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{ status: 200 | 202; body: ScheduleResponse }> {
+export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<WriteOutcome & { body: ScheduleResponse }> {
   const { scheduledAt: at, timezone, ...request } = body;
   const schedule = { scheduledAt: new Date(at), timezone: timezone ?? null };
   const publish: PublishBody = request;
@@ -29,18 +29,17 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<{
     const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
     const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
     const results = plan.targets.map(({ account }) => ({ ...identity(account), success: true, scheduledPostIds: [byAccount.get(account.id)!.scheduledPostId!], scheduledAt: schedule.scheduledAt.toISOString() }));
-    return { status: 200, body: { results, summary: { succeeded: results.length, failed: 0 } } };
+    return { outcome: "done", replay: false, body: { results, summary: { succeeded: results.length, failed: 0 } } };
   }
   const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);
-  const { httpStatus, result } = scheduleResult(job, plan.account, replay);
-  return { status: httpStatus, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };
+  const { outcome, result } = scheduleResult(job, plan.account, replay);
+  return { outcome, replay, body: { results: [result], summary: { succeeded: result.success ? 1 : 0, failed: result.success ? 0 : 1 } } };
 }
 
 const identity = (account: ConnectedAccount) => ({ accountId: account.id, provider: account.provider, username: account.username });
 
-/** SPEC.md's table: youtube and instagram 202 while the job is active, tiktok 200, facebook 202. */
 function scheduleResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
-  const { httpStatus, ...outcome } = jobAnswer(job, account, replay, account.provider === "tiktok" ? 200 : 202);
+  const { outcome, ...answer } = jobAnswer(job, account, replay);
   const base = { ...identity(account), scheduledPostIds: job.scheduledPostId ? [job.scheduledPostId] : [], scheduledAt: job.scheduledAt!.toISOString(), jobId: job.id, status: job.status };
-  return { httpStatus, result: { ...base, ...outcome } };
+  return { outcome, result: { ...base, ...answer } };
 }

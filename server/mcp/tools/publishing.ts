@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getPublishJob } from "../../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../../domain/publishing/publish-posts.ts";
-import { jobIdParams, publishBody, publishJobSchema, publishResponseSchema } from "../../domain/publishing/publishing.schema.ts";
+import { jobIdParams, publishBody, publishJobSchema, publishResponseSchema, writeOutcomeShape } from "../../domain/publishing/publishing.schema.ts";
 import { defineTool } from "../tool.ts";
 
 export const modeRules = [
@@ -19,12 +19,15 @@ export const publishPostTool = defineTool({
   description: [
     "Publishes now.",
     modeRules,
-    "Text is published at once: one result per account (check summary.failed). Media modes start an asynchronous job: the result carries jobId and status queued (success true means accepted); poll get_publish_status with the jobId until published, failed or unknown.",
+    "Text is published at once: one result per account (check summary.failed). Media modes start an asynchronous job: the result carries jobId and status queued (success true means accepted); poll get_publish_status with the jobId until published, failed or unknown. outcome says which: accepted (a job is under way) or done; replay is true when an earlier call with the same requestId answered.",
   ].join(" "),
   input: publishBody,
-  output: publishResponseSchema,
+  output: publishResponseSchema.extend(writeOutcomeShape),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: async (scope, input) => (await publishPosts(scope, input)).body,
+  run: async (scope, input) => {
+    const { body, ...outcome } = await publishPosts(scope, input);
+    return { ...body, ...outcome };
+  },
 });
 
 export const getPublishStatusTool = defineTool({

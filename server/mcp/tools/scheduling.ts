@@ -11,6 +11,7 @@ import {
   scheduledPostParams,
   scheduleResponseSchema,
 } from "../../domain/scheduling/scheduling.schema.ts";
+import { writeOutcomeShape } from "../../domain/publishing/publishing.schema.ts";
 import { defineTool } from "../tool.ts";
 import { modeRules } from "./publishing.ts";
 
@@ -23,9 +24,12 @@ export const schedulePostTool = defineTool({
     "Every rule is checked now, and every account needs capabilities.schedulePosts. The result has scheduledPostIds (for cancel_scheduled_post) and, for media, a jobId (for get_publish_status) with status scheduled.",
   ].join(" "),
   input: scheduleBody,
-  output: scheduleResponseSchema,
+  output: scheduleResponseSchema.extend(writeOutcomeShape),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run: async (scope, input) => (await schedulePosts(scope, input)).body,
+  run: async (scope, input) => {
+    const { body, ...outcome } = await schedulePosts(scope, input);
+    return { ...body, ...outcome };
+  },
 });
 
 export const listScheduledPostsTool = defineTool({

@@ -6,7 +6,10 @@ import { router, workspaceProcedure } from "../init.ts";
 
 export const postsRouter = router({
   /** the composer's publish: the same operation as POST /api/v1/posts */
-  publish: workspaceProcedure.input(publishBody).mutation(async ({ ctx, input }) => (await publishPosts(ctx.scope, input)).body),
+  publish: workspaceProcedure.input(publishBody).mutation(async ({ ctx, input }) => {
+    const { body, ...outcome } = await publishPosts(ctx.scope, input);
+    return { ...body, ...outcome };
+  }),
 });
 
 export const jobsRouter = router({

@@ -9,7 +9,10 @@ import { router, workspaceProcedure } from "../init.ts";
 
 export const schedulesRouter = router({
   /** the composer's "Schedule": the same operation as POST /api/v1/scheduled-posts */
-  create: workspaceProcedure.input(scheduleBody).mutation(async ({ ctx, input }) => (await schedulePosts(ctx.scope, input)).body),
+  create: workspaceProcedure.input(scheduleBody).mutation(async ({ ctx, input }) => {
+    const { body, ...outcome } = await schedulePosts(ctx.scope, input);
+    return { ...body, ...outcome };
+  }),
   calendar: workspaceProcedure.input(calendarQuery).query(({ ctx, input }) => calendarEntries(ctx.scope, input)),
   cancel: workspaceProcedure
     .input(z.object({ scheduledPostId: z.uuid(), platform: providerSchema }))
