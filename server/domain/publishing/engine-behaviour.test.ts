@@ -67,13 +67,17 @@ describe("publishing engine: what users rely on", () => {
     await until("the first post to start", async () => (await t.status(first)) === "processing");
     const immediate = [];
     for (const caption of ["now 1", "now 2", "now 3"]) immediate.push(await t.post(acc.accountId, caption));
-    // Accepted latest-time first; two share a time, and the one accepted first of those goes first.
+    // Accepted out of time order. Some fall due apart, some a millisecond apart (the same moment
+    // for the scheduler, so only the engine's ordering puts them right), and two at one time:
+    // the one accepted first of those goes first.
     const base = Date.now() + 1_000;
     const scheduled = [
       await t.schedule(acc.accountId, "at +600 ms", base + 600),
       await t.schedule(acc.accountId, "at +0, accepted first", base),
+      await t.schedule(acc.accountId, "at +2 ms", base + 2),
       await t.schedule(acc.accountId, "at +300 ms", base + 300),
       await t.schedule(acc.accountId, "at +0, accepted second", base),
+      await t.schedule(acc.accountId, "at +1 ms", base + 1),
     ];
     expect(await t.status(first)).toBe("processing"); // all of them due before the account is free
 
@@ -85,6 +89,8 @@ describe("publishing engine: what users rely on", () => {
       "now 3",
       "at +0, accepted first",
       "at +0, accepted second",
+      "at +1 ms",
+      "at +2 ms",
       "at +300 ms",
       "at +600 ms",
     ]);
