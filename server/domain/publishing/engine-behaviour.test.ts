@@ -2,6 +2,8 @@
 // sandbox platform recorded (posts, their creation times) with its own slow faults. Nothing here
 // reads the engine's tables or imports its code, so these tests hold for any engine design that
 // keeps the promises users rely on (docs/testing.md, "The publishing engine's contract").
+// The other half of the contract, a worker killed mid-publish, is kill-drill.test.ts: it needs a
+// stack of its own whose workers it can kill.
 import { describe, expect, it } from "vitest";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
