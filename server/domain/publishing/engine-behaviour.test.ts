@@ -64,7 +64,7 @@ describe("publishing engine: what users rely on", () => {
     const acc = await t.account();
     // The account is busy with a slow first post, so every later post is ready and waiting when
     // it ends: the order they then go in is the engine's choice, not the order they arrived in.
-    await fault("tiktok", "slow_response", { operation: "creator_info.query", username: acc.username, delaySeconds: 4 });
+    await fault("tiktok", "slow_response", { operation: "creator_info.query", username: acc.username, delaySeconds: 5 });
     const first = await t.post(acc.accountId, "first");
     await until("the first post to start", async () => (await t.status(first)) === "processing");
     const immediate = [];
