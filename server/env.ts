@@ -1,39 +1,115 @@
-// Configuration, validated once. Every variable and its default is listed in the README.
+// Configuration, validated once. Every variable the service reads is declared here (the platform
+// ones in platforms/platform-variables.ts, merged below), and every variable and its default is
+// listed in docs/configuration.md. A malformed value stops `npm start`, `npm run worker` and the CLI with
+// one line per variable saying what is allowed (exitOnInvalidConfiguration), never a NaN at run time.
 // Secrets that are not set are generated once and kept in DATA_DIR/secrets.json, so
 // `npm start`, workers and the CLI of one installation always agree on them.
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { platformVariables } from "./platforms/platform-variables.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
   .transform((v) => ["true", "1", "on", "yes"].includes(v));
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("127.0.0.1"),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default(".data"),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  AUTH_SECRET: z.string().min(32).optional(),
-  TOKEN_ENCRYPTION_KEY: z.string().optional(),
-  STORAGE_SIGNING_KEY: z.string().min(32).optional(),
-  SIGNUP_PLAN: z.enum(["free", "creator", "pro", "business"]).optional(),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  TRUST_PROXY: bool.default(false),
-  FACEBOOK_PUBLIC_WRITE: bool.default(true),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().optional(),
-  LLM_IMAGE_MODEL: z.string().optional(),
-  CAROUSEL_GENERATION_CREDITS: z.coerce.number().int().min(0).default(1),
-  CAROUSEL_IMAGE_CREDITS: z.coerce.number().int().min(0).default(1),
-  URL_FETCH_ALLOW_CIDRS: z.string().default(""),
-});
+/** An integer variable; its message says the range, since zod's own ("received NaN") does not. */
+function wholeNumber(min: number, max?: number) {
+  const error = max === undefined ? `expected a whole number, at least ${min}` : `expected a whole number from ${min} to ${max}`;
+  const n = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? n : n.max(max, { error });
+}
+
+// Set by the launcher for its children: where the project's files are (default: the working directory).
+const rootVariable = z.string().min(1).optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: wholeNumber(1, 65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default(".data"),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
+    AUTH_SECRET: z.string().min(32).optional(),
+    TOKEN_ENCRYPTION_KEY: z.string().optional(),
+    STORAGE_SIGNING_KEY: z.string().min(32).optional(),
+    SIGNUP_PLAN: z.enum(["free", "creator", "pro", "business"]).optional(),
+    API_RATE_LIMIT_PER_MINUTE: wholeNumber(1).optional(),
+    TRUST_PROXY: bool.default(false),
+    FACEBOOK_PUBLIC_WRITE: bool.default(true),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    LLM_IMAGE_MODEL: z.string().optional(),
+    CAROUSEL_GENERATION_CREDITS: wholeNumber(0).default(1),
+    CAROUSEL_IMAGE_CREDITS: wholeNumber(0).default(1),
+    URL_FETCH_ALLOW_CIDRS: z.string().default(""),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    WORKERS: wholeNumber(0).default(1),
+    WORKER_CONCURRENCY: wholeNumber(1).default(32),
+    PROVIDER_CONCURRENCY: wholeNumber(1).default(32),
+    PUBLISH_LEASE_SECONDS: z.coerce
+      .number({ error: "expected a number of seconds greater than 0" })
+      .positive({ error: "expected a number of seconds greater than 0" })
+      .default(60),
+    SYNC_INTERVAL_MINUTES: wholeNumber(0).default(60),
+    /** the API key `cli -- mcp` acts as (server/mcp/stdio.ts) */
+    POSTEADY_API_KEY: z.string().optional(),
+    // Set by the launcher for its children (and by the test harness), not by users.
+    POSTEADY_ROOT: rootVariable,
+    POSTEADY_EMBEDDED_DATABASE: z.literal("1", { error: 'set by the launcher only, to "1"' }).optional(),
+    ...platformVariables,
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required with STORAGE_DRIVER=s3" });
+  });
+
+export type StorageConfig =
+  | { driver: "local" }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** unset: the AWS SDK's own credential chain */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+    };
+
+/** The configuration is invalid: one problem per variable, each saying what is allowed. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n")}`);
+    this.name = "ConfigurationError";
+  }
+}
+
+// Values of these are not repeated in messages (logs outlive terminals).
+const secretVariable = /SECRET|KEY|PASSWORD|DATABASE_URL/;
+
+/** Parse variables with `schema` (env()'s, or a part of it), or throw a ConfigurationError. */
+export function readVariables<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  throw new ConfigurationError(
+    parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? "");
+      const value = source[variable];
+      return { variable, message: value !== undefined && !secretVariable.test(variable) ? `${issue.message} (got "${value}")` : issue.message };
+    }),
+  );
+}
 
 type Secrets = { authSecret: string; tokenEncryptionKey: string; storageSigningKey: string; postgresPassword: string };
 
@@ -63,32 +139,40 @@ export type Env = {
   carouselImageCredits: number;
   /** private ranges the URL fetcher may reach anyway (an intranet wiki, say); empty by default */
   urlFetchAllowCidrs: string[];
+  storage: StorageConfig;
+  /** worker processes `npm start` runs (0: none) */
+  workers: number;
+  /** jobs one worker runs at once */
+  workerConcurrency: number;
+  /** publishing runs per platform at once in one worker */
+  providerConcurrency: number;
+  /** how long a run owns a publish job without a heartbeat */
+  publishLeaseSeconds: number;
+  /** 0: accounts sync only when a user asks */
+  syncIntervalMinutes: number;
+  /** the API key `cli -- mcp` acts as (POSTEADY_API_KEY) */
+  mcpApiKey: string | undefined;
 };
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
-  const projectRoot = process.env.POSTEADY_ROOT ?? process.cwd();
-  const dataDir = path.resolve(projectRoot, e.DATA_DIR);
+  const e = readVariables(schema);
+  const root = e.POSTEADY_ROOT ?? process.cwd();
+  const dataDir = path.resolve(root, e.DATA_DIR);
   const secrets = loadSecrets(dataDir);
   const tokenKey = e.TOKEN_ENCRYPTION_KEY ?? secrets.tokenEncryptionKey;
   const tokenEncryptionKey = Buffer.from(tokenKey, "base64");
-  if (tokenEncryptionKey.length !== 32) throw new Error("TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+  if (tokenEncryptionKey.length !== 32) throw new ConfigurationError([{ variable: "TOKEN_ENCRYPTION_KEY", message: "expected 32 bytes, base64-encoded" }]);
   // The launcher passes the embedded server's URL to its children and marks it as embedded.
-  const embeddedDatabase = !e.DATABASE_URL || process.env.POSTEADY_EMBEDDED_DATABASE === "1";
+  const embeddedDatabase = !e.DATABASE_URL || e.POSTEADY_EMBEDDED_DATABASE === "1";
   cached = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    projectRoot,
+    projectRoot: root,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -109,8 +193,45 @@ export function env(): Env {
     carouselGenerationCredits: e.CAROUSEL_GENERATION_CREDITS,
     carouselImageCredits: e.CAROUSEL_IMAGE_CREDITS,
     urlFetchAllowCidrs: e.URL_FETCH_ALLOW_CIDRS.split(",").map((s) => s.trim()).filter(Boolean),
+    storage:
+      e.STORAGE_DRIVER === "s3"
+        ? {
+            driver: "s3",
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { driver: "local" },
+    workers: e.WORKERS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    providerConcurrency: e.PROVIDER_CONCURRENCY,
+    publishLeaseSeconds: e.PUBLISH_LEASE_SECONDS,
+    syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
+    mcpApiKey: e.POSTEADY_API_KEY,
   };
   return cached;
+}
+
+/** The project's directory, without env()'s secrets: for pure modules such as the slide renderer. */
+export function projectRoot(): string {
+  return readVariables(z.object({ POSTEADY_ROOT: rootVariable })).POSTEADY_ROOT ?? process.cwd();
+}
+
+/**
+ * What `npm start`, `npm run worker` and the CLI do first: an invalid configuration stops the
+ * process (exit 1) with its message on stderr, before anything starts and without a stack trace.
+ */
+export function exitOnInvalidConfiguration(): void {
+  try {
+    env();
+  } catch (err) {
+    if (!(err instanceof ConfigurationError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** Forget the parsed configuration (tests and the launcher change process.env). */

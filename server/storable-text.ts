@@ -7,6 +7,7 @@ import { formatPath, type Issue, type IssueLocation } from "./validation-issues.
 
 // Without the u flag a regex sees UTF-16 code units: a high surrogate not followed by a low one,
 // or a low one not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- NUL is what this refuses
 const refused = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_ISSUES = 20;
 

@@ -1,5 +1,6 @@
 // Admin CLI for headless self-hosting: `npm run cli -- <command>`.
 import { Command, Option } from "commander";
+import { exitOnInvalidConfiguration } from "../env.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
@@ -149,6 +150,7 @@ program
   });
 
 async function main() {
+  exitOnInvalidConfiguration();
   // `mcp` speaks JSON-RPC on stdout: whatever a library would print there goes to stderr.
   if (process.argv[2] === "mcp") console.log = console.info = console.debug = console.error;
   // `platforms check` reads configuration and calls the platforms: no database to start.

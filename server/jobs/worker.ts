@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
 import { PUBLISH_TASK } from "../domain/publishing/engine/publish-queue.ts";
-import { env } from "../env.ts";
+import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
@@ -46,6 +46,7 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
 
 // A stop asked for while the worker starts (SIGTERM from the launcher, systemd, a test) waits for
 // the start to finish, then stops cleanly; without a listener, Node would exit at once.
+// eslint-disable-next-line prefer-const -- onSignal reads it before the assignment below; a const there would throw
 let stopWorker: (() => Promise<void>) | undefined;
 let stopAsked = false;
 const onSignal = () => (stopWorker ? void stopWorker() : void (stopAsked = true));
@@ -61,13 +62,15 @@ process.on("unhandledRejection", (err) => {
   process.exit(1);
 });
 
+exitOnInvalidConfiguration();
+
 // The installation's database, as `npm start` finds it: DATABASE_URL, or the embedded server of DATA_DIR.
 // (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
-const database = await useInstallationDatabase({ migrate: !process.env.DATABASE_URL });
+const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
 // Jobs mostly wait on platforms, so many run at once; the queue holds a connection only to fetch
 // and complete a job, so its pool can be smaller than the concurrency.
-const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 32);
+const concurrency = e.workerConcurrency;
 const queuePool = patientPool(e.databaseUrl!, Math.max(10, Math.ceil(concurrency / 2)));
 const runner = await run({
   pgPool: queuePool,

@@ -3,6 +3,7 @@
 // every call (cached for a second, as for REST), so a revoked key or a lowered plan stops it.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { assertApiAccess } from "../domain/plans.ts";
+import { env } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { scopeFromAuthorization } from "../scope.ts";
 import { createMcpServer } from "./create-server.ts";
@@ -10,7 +11,7 @@ import { API_KEY_VARIABLE } from "./endpoint.ts";
 import type { ApiScope } from "./tool.ts";
 
 /** Serves MCP on stdio until stdin ends or the process is told to stop. */
-export async function serveMcpOverStdio(apiKey = process.env[API_KEY_VARIABLE]): Promise<void> {
+export async function serveMcpOverStdio(apiKey = env().mcpApiKey): Promise<void> {
   if (!apiKey) throw new AppError("UNAUTHORIZED", `Set ${API_KEY_VARIABLE} to an API key of the workspace (Settings → API keys)`);
   const resolveScope = async (): Promise<ApiScope> => {
     const scope = await scopeFromAuthorization(`Bearer ${apiKey}`);

@@ -3,60 +3,13 @@
 // protocols; in `live` mode the defaults are the real hosts. Every URL can be overridden.
 import { z } from "zod";
 import type { ProviderName } from "../domain/accounts/providers.ts";
+import { readVariables } from "../env.ts";
 import { SANDBOX_APP_SECRET } from "./sandbox/apps.ts";
+import { hosts, platformVariables, urlVariable, type Endpoints } from "./platform-variables.ts";
 
-const schema = z.object({
-  PLATFORMS: z.enum(["sandbox", "live"]).default("sandbox"),
-  SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
-  SANDBOX_URL: z.url().optional(),
-  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/).default("v23.0"),
-  LINKEDIN_VERSION: z.string().regex(/^\d{6}$/).default("202607"),
-  // Scopes beyond the self-serve ones, for a LinkedIn app approved for more products.
-  LINKEDIN_SCOPES: z
-    .string()
-    .default("")
-    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_]+$/, "a LinkedIn scope is letters, digits and underscores"))),
-});
+export { hosts, urlVariable, type Endpoints };
 
-export type Endpoints = {
-  x: { api: string; authorize: string };
-  threads: { graph: string; authorize: string };
-  linkedin: { api: string; oauth: string };
-  tiktok: { api: string; authorize: string };
-  instagram: { graph: string; oauth: string; authorize: string };
-  youtube: { api: string; authorize: string; token: string };
-  facebook: { graph: string; graphVideo: string; rupload: string; dialog: string };
-};
-
-// Real hosts, and the sandbox path that stands for each.
-const hosts: { [P in keyof Endpoints]: { [K in keyof Endpoints[P]]: [real: string, sandbox: string] } } = {
-  x: { api: ["https://api.x.com", "/x/api"], authorize: ["https://x.com/i/oauth2/authorize", "/x/i/oauth2/authorize"] },
-  threads: { graph: ["https://graph.threads.net", "/threads/graph"], authorize: ["https://threads.net/oauth/authorize", "/threads/oauth/authorize"] },
-  linkedin: { api: ["https://api.linkedin.com", "/linkedin/api"], oauth: ["https://www.linkedin.com/oauth/v2", "/linkedin/oauth/v2"] },
-  tiktok: { api: ["https://open.tiktokapis.com", "/tiktok/api"], authorize: ["https://www.tiktok.com/v2/auth/authorize/", "/tiktok/v2/auth/authorize/"] },
-  instagram: {
-    graph: ["https://graph.instagram.com", "/instagram/graph"],
-    oauth: ["https://api.instagram.com", "/instagram/api"],
-    authorize: ["https://www.instagram.com/oauth/authorize", "/instagram/oauth/authorize"],
-  },
-  youtube: {
-    api: ["https://www.googleapis.com", "/youtube/googleapis"],
-    authorize: ["https://accounts.google.com/o/oauth2/v2/auth", "/youtube/accounts/o/oauth2/v2/auth"],
-    token: ["https://oauth2.googleapis.com/token", "/youtube/oauth2/token"],
-  },
-  facebook: {
-    graph: ["https://graph.facebook.com", "/facebook/graph"],
-    graphVideo: ["https://graph-video.facebook.com", "/facebook/graph-video"],
-    rupload: ["https://rupload.facebook.com", "/facebook/rupload"],
-    dialog: ["https://www.facebook.com", "/facebook/www"],
-  },
-};
-
-/** Environment variable overriding one URL, e.g. X_API_URL, FACEBOOK_GRAPH_VIDEO_URL. */
-export function urlVariable(provider: string, name: string): string {
-  return `${provider}_${name.replace(/[A-Z]/g, (c) => `_${c}`)}_URL`.toUpperCase();
-}
+const schema = z.object(platformVariables);
 
 export type Credentials = { clientId: string; clientSecret: string };
 
@@ -77,18 +30,22 @@ let cached: PlatformConfig | undefined;
 
 export function platformConfig(): PlatformConfig {
   if (cached) return cached;
-  const e = schema.parse(process.env);
+  // The same declarations and checks as env() (which validates them at startup), without its
+  // secrets: platform adapters and their tests need no DATA_DIR.
+  const e = readVariables(schema);
+  // the URL overrides and credentials, one variable per platform and name (./platform-variables.ts)
+  const text = (name: string) => (e as unknown as Record<string, string | undefined>)[name];
   const sandboxUrl = (e.SANDBOX_URL ?? `http://localhost:${e.SANDBOX_PORT}`).replace(/\/$/, "");
   const endpoints = {} as Record<string, Record<string, string>>;
   for (const [provider, urls] of Object.entries(hosts)) {
     endpoints[provider] = {};
     for (const [name, [real, sandboxPath]] of Object.entries(urls as Record<string, [string, string]>)) {
-      endpoints[provider]![name] = (process.env[urlVariable(provider, name)] ?? (e.PLATFORMS === "sandbox" ? sandboxUrl + sandboxPath : real)).replace(/\/$/, "");
+      endpoints[provider]![name] = (text(urlVariable(provider, name)) ?? (e.PLATFORMS === "sandbox" ? sandboxUrl + sandboxPath : real)).replace(/\/$/, "");
     }
   }
   const credential = (prefix: string): Credentials => ({
-    clientId: process.env[`${prefix}_CLIENT_ID`] ?? (e.PLATFORMS === "sandbox" ? `sandbox-${prefix.toLowerCase().replace(/_/g, "-")}` : ""),
-    clientSecret: process.env[`${prefix}_CLIENT_SECRET`] ?? (e.PLATFORMS === "sandbox" ? SANDBOX_APP_SECRET : ""),
+    clientId: text(`${prefix}_CLIENT_ID`) ?? (e.PLATFORMS === "sandbox" ? `sandbox-${prefix.toLowerCase().replace(/_/g, "-")}` : ""),
+    clientSecret: text(`${prefix}_CLIENT_SECRET`) ?? (e.PLATFORMS === "sandbox" ? SANDBOX_APP_SECRET : ""),
   });
   cached = {
     mode: e.PLATFORMS,

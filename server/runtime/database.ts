@@ -46,7 +46,8 @@ export async function prepareDatabase(
 export async function useInstallationDatabase(opts: { migrate?: boolean } = {}): Promise<Database> {
   ensurePrismaClient(env().projectRoot);
   const database = await prepareDatabase({ migrate: opts.migrate });
-  if (!process.env.DATABASE_URL) {
+  if (!env().databaseUrl) {
+    // for this process's configuration and the children it starts
     process.env.DATABASE_URL = database.url;
     process.env.POSTEADY_EMBEDDED_DATABASE = "1";
     resetEnv();

@@ -45,7 +45,7 @@ export async function startStack(opts: { log: (line: string) => void; database?:
       services.push(sandbox);
       await waitForHttp(`http://127.0.0.1:${platforms.sandboxPort}/_sandbox/faults`, sandbox, 60_000);
     }
-    const workers = Number(process.env.WORKERS ?? 1);
+    const workers = e.workers;
     for (let i = 0; i < workers; i++) {
       services.push(startService(workers > 1 ? `worker-${i + 1}` : "worker", [...tsxArgs(root), path.join(root, "server", "jobs", "worker.ts")], { cwd: root, env: childEnv, log: opts.log }));
     }

@@ -1,11 +1,12 @@
 // `npm start`: the whole service on embedded defaults; prints where to open it.
 // `npm run dev`: the same with Next.js in development mode (hot reload, no build).
-import { env } from "../env.ts";
+import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { startStack } from "./stack.ts";
 
 const log = (line: string) => process.stdout.write(line + "\n");
 
 async function main() {
+  exitOnInvalidConfiguration();
   const started = Date.now();
   log("Starting Posteady…");
   // A signal while starting: stop as soon as there is a stack to stop.

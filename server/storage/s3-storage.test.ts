@@ -6,6 +6,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmUpload } from "../domain/media/confirm-upload.ts";
+import { resetEnv } from "../env.ts";
 import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { freePort } from "../runtime/embedded-postgres.ts";
@@ -28,12 +29,14 @@ beforeAll(async () => {
   Object.assign(process.env, { STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
   const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
   await client.send(new CreateBucketCommand({ Bucket: "media" }));
+  resetEnv();
   resetStorage();
   driver = (await storage()) as S3Storage;
 });
 
 afterAll(async () => {
   for (const k of ["STORAGE_DRIVER", "S3_BUCKET", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[k];
+  resetEnv();
   resetStorage();
   await server.close();
 });

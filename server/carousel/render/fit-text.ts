@@ -24,6 +24,7 @@ const PARAGRAPH_GAP = 0.6; // em of the body size
 const STEPS = 64;
 
 export function normalizeHeading(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   return text.normalize("NFC").replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
 }
 
@@ -32,6 +33,7 @@ export function normalizeBody(text: string): string {
   return text
     .normalize("NFC")
     .replace(/\r\n?/g, "\n")
+    // eslint-disable-next-line no-control-regex -- control characters (but \n) are what this strips
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, " ")
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { projectRoot } from "../../env.ts";
 import type { FontFamily } from "./types.ts";
 
 export type Weight = 400 | 700;
@@ -29,8 +30,7 @@ const INTER_FALLBACK: Record<FontFamily, string[]> = {
 
 // Resolved at run time from where the process runs: a bundler (Next's, for the dashboard's
 // re-render) must not try to trace or bundle the font packages' files.
-const moduleRoot = process.env.POSTEADY_ROOT ?? process.cwd();
-const packageDir = (pkg: string) => createRequire(path.join(moduleRoot, "package.json")).resolve(["@fontsource", pkg, "LICENSE"].join("/")).replace(/LICENSE$/, "");
+const packageDir = (pkg: string) => createRequire(path.join(projectRoot(), "package.json")).resolve(["@fontsource", pkg, "LICENSE"].join("/")).replace(/LICENSE$/, "");
 
 function subsetsOf(family: FontFamily): Subset[] {
   const own = OWN_SUBSETS[family].map((subset) => ({ pkg: PACKAGES[family], file: PACKAGES[family], subset }));

@@ -3,10 +3,11 @@
 // key), so asking twice never runs two syncs of one account. SYNC_INTERVAL_MINUTES=0 leaves only
 // the dashboard's "Sync now" (the test stack runs so: background syncs would take its faults).
 import { sql, type ConnectedAccount } from "../../db.ts";
+import { env } from "../../env.ts";
 import { computeCapabilities } from "../accounts/capabilities.ts";
 
 export const SYNC_TASK = "sync-account";
-export const syncIntervalMinutes = () => Number(process.env.SYNC_INTERVAL_MINUTES ?? 60);
+export const syncIntervalMinutes = () => env().syncIntervalMinutes;
 /** a platform's lists and counters lag a publish by a little */
 const AFTER_PUBLISH_SECONDS = 30;
 

@@ -1,5 +1,5 @@
 // Every tool of the MCP door, in the order tools/list answers them. A new tool is one
-// defineTool() in a file of this folder, added here (see README "Tool interface").
+// defineTool() in a file of this folder, added here (see docs/mcp-tools.md, "Adding a tool").
 import type { McpTool } from "../tool.ts";
 import { listAccountsTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";

@@ -2,8 +2,8 @@
 // endpoint URL well-formed, the redirect URI to register, the LinkedIn-Version still supported,
 // and a harmless call with the app's credentials where the platform has one. Each finding is a
 // row (ok / warn / fail / skip); docs/platforms/<provider>.md explains what to fix.
-import { z } from "zod";
 import { callbackUrl } from "../../domain/accounts/callback-url.ts";
+import { ConfigurationError } from "../../env.ts";
 import { providers, type ProviderName } from "../../domain/accounts/providers.ts";
 import { platformConfig, urlVariable, type PlatformConfig } from "../config.ts";
 import { appCredentialCall } from "./app-credential-calls.ts";
@@ -70,7 +70,7 @@ function redirectRow(provider: ProviderName, config: PlatformConfig): CheckRow {
   try {
     uri = callbackUrl(provider);
   } catch (err) {
-    return row("fail", `PUBLIC_URL: ${err instanceof z.ZodError ? err.issues.map((i) => i.message).join("; ") : (err as Error).message}`);
+    return row("fail", `PUBLIC_URL: ${err instanceof ConfigurationError ? err.problems.map((p) => p.message).join("; ") : (err as Error).message}`);
   }
   const u = new URL(uri);
   if (config.mode === "sandbox" || u.protocol === "https:") return row("ok", `register ${uri}`);
@@ -103,8 +103,8 @@ export async function checkPlatforms(opts: { provider?: ProviderName } = {}): Pr
   try {
     config = platformConfig();
   } catch (err) {
-    if (!(err instanceof z.ZodError)) throw err;
-    const rows = err.issues.map((i): CheckRow => ({ provider: "all", check: "configuration", result: "fail", detail: `${i.path.join(".")}: ${i.message}` }));
+    if (!(err instanceof ConfigurationError)) throw err;
+    const rows = err.problems.map((p): CheckRow => ({ provider: "all", check: "configuration", result: "fail", detail: `${p.variable}: ${p.message}` }));
     return { mode: process.env.PLATFORMS ?? "sandbox", rows };
   }
   const chosen = opts.provider ? [opts.provider] : [...providers];

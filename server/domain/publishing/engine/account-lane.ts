@@ -16,10 +16,10 @@
 // takes one trip through the queue, not one per post.
 // A run that dies keeps its lane until its lease lapses; the watchdog then passes it on (sweepLanes).
 import { sql } from "../../../db.ts";
-import { LEASE_MS } from "./lease.ts";
+import { leaseSeconds } from "./lease.ts";
 import { addPublishEntry } from "./publish-queue.ts";
 
-const LEASE = `make_interval(secs => ${LEASE_MS / 1000})`;
+const lease = () => `make_interval(secs => ${leaseSeconds()})`;
 
 /** SQL condition: job `j` is ready to run now (queued, or scheduled and due). */
 function readyNow(j: string): string {
@@ -54,9 +54,9 @@ export const OLDER_NOT_IN_LANE = `older AS (
  * job to go first. Free: nobody holds it, the job itself does (a reservation, or its own earlier
  * run), or the holder's lease lapsed. RETURNING `granted`.
  */
-export const TAKE_LANE = `
+export const takeLane = () => `
   INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
-  SELECT target."accountId", $1::uuid, true, now() + ${LEASE}, '{}' FROM target WHERE NOT EXISTS (SELECT FROM older)
+  SELECT target."accountId", $1::uuid, true, now() + ${lease()}, '{}' FROM target WHERE NOT EXISTS (SELECT FROM older)
   ON CONFLICT ("accountId") DO UPDATE SET
     holder = CASE WHEN ${free("EXCLUDED.holder")} THEN EXCLUDED.holder ELSE l.holder END,
     running = ${free("EXCLUDED.holder")} OR l.running,
@@ -81,7 +81,7 @@ export function handOffLanes(where: string, to = "NULL::uuid", priority = "-1"):
   return `handed AS (
        UPDATE "PublishLane" l SET holder = COALESCE(n.id, l.waiters[1]), running = n.id IS NOT NULL,
               waiters = CASE WHEN n.id IS NULL OR n.id = l.waiters[1] THEN l.waiters[2:] ELSE l.waiters END,
-              "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${LEASE} END
+              "heldUntil" = CASE WHEN n.id IS NOT NULL OR cardinality(l.waiters) > 0 THEN now() + ${lease()} END
          FROM (SELECT ${to} AS id) n
         WHERE ${where}
         RETURNING l."accountId", l.holder AS next, l.running
@@ -137,7 +137,7 @@ export function lineUp(jobs: string): string {
        SELECT "accountId", array_agg(id ORDER BY "scheduledAt", "createdAt") AS ids FROM ${jobs} j GROUP BY "accountId"
      ), lined_up AS (
        INSERT INTO "PublishLane" AS l ("accountId", holder, running, "heldUntil", waiters)
-       SELECT "accountId", ids[1], false, now() + ${LEASE}, ids[2:] FROM by_account ORDER BY "accountId"
+       SELECT "accountId", ids[1], false, now() + ${lease()}, ids[2:] FROM by_account ORDER BY "accountId"
        ON CONFLICT ("accountId") DO UPDATE SET
          holder = COALESCE(l.holder, EXCLUDED.holder), running = l.holder IS NOT NULL AND l.running,
          "heldUntil" = CASE WHEN l.holder IS NULL THEN EXCLUDED."heldUntil" ELSE l."heldUntil" END,

@@ -5,7 +5,7 @@ import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { isPlatformError } from "../../../platforms/errors.ts";
 import type { AccountContext, MediaSource } from "../../../platforms/types.ts";
 import { withAccount } from "../../accounts/account-tokens.ts";
-import { LEASE_MS } from "./lease.ts";
+import { leaseSeconds } from "./lease.ts";
 import { mediaSource, sourceOf, type StoredMedia } from "./media-source.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
@@ -42,7 +42,7 @@ export class FlowContext<P> {
       `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(),
               "leaseExpiresAt" = CASE WHEN "leaseOwner" = $3 THEN now() + make_interval(secs => $4) ELSE "leaseExpiresAt" END
         WHERE id = $1`,
-      [this.job.id, JSON.stringify(patch), this.owner, LEASE_MS / 1000],
+      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
     );
   }
 
@@ -126,7 +126,7 @@ export class FlowContext<P> {
       "job-progress-submit-start",
       `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = now(), "updatedAt" = now(), "leaseExpiresAt" = now() + make_interval(secs => $4)
         WHERE id = $1 AND "leaseOwner" = $3 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
-      [this.job.id, JSON.stringify(patch), this.owner, LEASE_MS / 1000],
+      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
     );
     if (rows.length === 0) throw new LeaseLost();
     Object.assign(this.progress, patch);

@@ -1,2 +1,4 @@
-/** How long a run owns a job without a heartbeat (configurable so recovery can be exercised quickly). */
-export const LEASE_MS = Number(process.env.PUBLISH_LEASE_SECONDS ?? 60) * 1000;
+import { env } from "../../../env.ts";
+
+/** How long a run owns a job without a heartbeat, in seconds (PUBLISH_LEASE_SECONDS: short in drills, so recovery is quick). */
+export const leaseSeconds = (): number => env().publishLeaseSeconds;

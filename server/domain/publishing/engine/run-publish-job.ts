@@ -7,12 +7,13 @@
 // then costs one statement per job between runs instead of a trip through the queue.
 import pLimit from "p-limit";
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { env } from "../../../env.ts";
 import { log } from "../../../log.ts";
 import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress } from "./flow-context.ts";
-import { LEASE_MS } from "./lease.ts";
-import { claimable, endRunInLane, handOffLanes, OLDER_NOT_IN_LANE, passLaneOn, TAKE_LANE } from "./account-lane.ts";
+import { leaseSeconds } from "./lease.ts";
+import { claimable, endRunInLane, handOffLanes, OLDER_NOT_IN_LANE, passLaneOn, takeLane } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { addPublishEntry, removePublishEntry } from "./publish-queue.ts";
 import type { Flow, FlowRegistry } from "./flow.ts";
@@ -20,12 +21,11 @@ import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
 /** transient failures (rate limits, unreachable platform, lost read answers) retried before failing */
 const MAX_RETRIES = 8;
-const HEARTBEAT_MS = LEASE_MS / 3;
 
 const providerLimits = new Map<string, ReturnType<typeof pLimit>>();
 function providerLimit(provider: string) {
   let limit = providerLimits.get(provider);
-  if (!limit) providerLimits.set(provider, (limit = pLimit(Number(process.env.PROVIDER_CONCURRENCY ?? 32))));
+  if (!limit) providerLimits.set(provider, (limit = pLimit(env().providerConcurrency)));
   return limit;
 }
 
@@ -66,7 +66,7 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
        SELECT id, "accountId", "scheduledAt", "createdAt" FROM "PublishJob" j WHERE id = $1 AND ${claimable("j")} FOR UPDATE
      ), ${OLDER_NOT_IN_LANE}, stepped_back AS MATERIALIZED (
        SELECT ${addPublishEntry({ id: "target.id", accountId: 'target."accountId"' }, { runAt: "now() + interval '1 second'" })} FROM target WHERE EXISTS (SELECT FROM older)
-     ), lane AS (${TAKE_LANE}
+     ), lane AS (${takeLane()}
      ), job AS (
        UPDATE "PublishJob" j SET ${CLAIMED_SET} FROM lane WHERE j.id = $1 AND lane.granted
         RETURNING j.*
@@ -77,7 +77,7 @@ async function claim(jobId: string, workerId: string): Promise<Claimed | "waitin
      )
      SELECT CASE WHEN (SELECT count(*) FROM stepped_back) > 0 THEN false ELSE lane.granted END AS granted, job.*, ${ACCOUNT_AND_MEDIA}
        FROM (SELECT) one LEFT JOIN lane ON true LEFT JOIN job ON true`,
-    [jobId, workerId, LEASE_MS / 1000],
+    [jobId, workerId, leaseSeconds()],
   );
   if (row!.granted === null) return null;
   if (!row!.granted) return "waiting";
@@ -110,7 +110,7 @@ async function finish(jobId: string, workerId: string, data: Outcome, goOn: bool
      )
      SELECT job.*, ${ACCOUNT_AND_MEDIA}, (SELECT count(*) FROM enqueued) AS enqueued, (SELECT count(*) FROM dequeued) AS dequeued
        FROM (SELECT) one LEFT JOIN job ON true`,
-    [jobId, workerId, LEASE_MS / 1000, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null, goOn],
+    [jobId, workerId, leaseSeconds(), data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null, goOn],
   );
   const { enqueued: _enqueued, dequeued: _dequeued, ...next } = row!;
   return next.id ? claimed(next) : undefined;
@@ -131,7 +131,7 @@ async function release(job: PublishJob, workerId: string, runAt: Date): Promise<
        SELECT ${addPublishEntry({ id: "released.id", accountId: 'released."accountId"' }, { runAt: "$3::timestamptz" })} FROM released
      ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM released) AND l.holder = $1`)}
      SELECT (SELECT count(*) FROM requeued) + (SELECT count(*) FROM enqueued)`,
-    [job.id, workerId, runAt.toISOString(), LEASE_MS / 1000],
+    [job.id, workerId, runAt.toISOString(), leaseSeconds()],
   );
 }
 
@@ -174,11 +174,11 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
          UPDATE "PublishJob" SET "leaseExpiresAt" = now() + make_interval(secs => $3) WHERE id = $1 AND "leaseOwner" = $2 RETURNING "accountId", "leaseExpiresAt"
        )
        UPDATE "PublishLane" l SET "heldUntil" = job."leaseExpiresAt" FROM job WHERE l."accountId" = job."accountId" AND l.holder = $1 AND l.running`,
-      [jobId, workerId, LEASE_MS / 1000],
+      [jobId, workerId, leaseSeconds()],
     );
   };
   const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease, media);
-  const heartbeat = setInterval(() => void extendLease().catch(() => {}), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => void extendLease().catch(() => {}), (leaseSeconds() * 1000) / 3);
   try {
     if (job.submitStartedAt && !ctx.submitted) {
       // The last run died (or lost its answer) during submit().

@@ -29,7 +29,8 @@ const knownScopes = [
   "threads_delete",
 ];
 const insightNames = ["views", "likes", "replies", "reposts", "quotes", "shares"];
-const profileFields = ["id", "username", "name", "threads_profile_picture_url", "threads_biography"];
+// The profile fields of https://developers.facebook.com/docs/threads/threads-profiles (is_verified included).
+const profileFields = ["id", "username", "name", "threads_profile_picture_url", "threads_biography", "is_verified"];
 const containerFields = ["id", "status", "error_message"];
 const mediaFieldNames = ["id", "media_product_type", "media_type", "text", "permalink", "shortcode", "timestamp", "username", "owner", "is_quote_post", "is_reply", "replied_to", "root_post", "reposted_post"];
 const limitFields = ["quota_usage", "config", "reply_quota_usage", "reply_config"];
@@ -198,7 +199,8 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     const fields = fieldsOf(c.req.query("fields"), profileFields);
     if (fields instanceof Response) return fields;
     const p = state.profile(token.profileId)!;
-    return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "" }, fields));
+    // Sandbox users have no profile picture (the field is then left out) and are not verified.
+    return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "", is_verified: false }, fields));
   }, [["threads_basic"]]);
 
   kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads", "threads.create", async (c, token) => {

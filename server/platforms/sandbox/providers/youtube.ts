@@ -23,7 +23,7 @@ import {
   type VideoMeta,
 } from "./youtube-resources.ts";
 import { consentPage } from "../consent.ts";
-import { jsonAnswer, bearer, bodyStream, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, bodyStream, params, type Ctx, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
 
 const API = "/youtube/googleapis";
