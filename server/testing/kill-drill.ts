@@ -2,11 +2,15 @@
 // platform call that publishes, then picked up by a fresh worker. Whatever happens, no post may
 // exist twice on the sandbox and no job may stay `processing`. Used by `npm run drill:kill-worker`
 // (20 rounds) and by a test (a few rounds).
+// It sees only what a user and the platform see, so it holds for any design of the engine: the
+// moment to kill is told by the sandbox (a fault it is given is spent when the request it waits
+// for arrives), and the job's end by GET /api/v1/publish-jobs/{id}. The lease is shortened with
+// PUBLISH_LEASE_SECONDS, the documented setting, so a dead worker's job moves on within seconds.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import { closeDb, db } from "../db.ts";
+import { closeDb } from "../db.ts";
 import { resetEnv } from "../env.ts";
 import { resetPlatformConfig } from "../platforms/config.ts";
 import { createApiKey } from "../domain/api-keys/create-api-key.ts";
@@ -47,6 +51,9 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     const video = await uploadFile(api, "drill.mp4", "video/mp4", "VIDEO", makeMp4({ durationSeconds: 20 }));
     const sandbox = (p: string, body?: unknown) =>
       fetch(stack.sandboxUrl + p, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
+    const addFault = async (f: Record<string, unknown>): Promise<string> => (await sandbox("/_sandbox/faults", f)).fault.id;
+    /** A fault is spent once the request it was waiting for reached the sandbox. */
+    const spent = async (faultId: string) => !(await sandbox("/_sandbox/faults")).faults.some((f: { id: string }) => f.id === faultId);
 
     for (let round = 1; round <= rounds; round++) {
       const provider = round % 2 === 0 ? "tiktok" : "instagram";
@@ -54,10 +61,17 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       const caption = `drill round ${round} ${Date.now()}`;
       // the call that publishes: Instagram's media_publish, TikTok's last upload chunk
       const submitOp = provider === "instagram" ? "media.publish" : "upload.put";
-      // Stretch the moment to kill in: the platform call in flight, or the processing after it.
-      if (killed === "during submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_response", operation: submitOp, delaySeconds: 2 });
-      if (killed === "after submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_processing", delaySeconds: 3 });
-      if (killed === "before submit") await sandbox("/_sandbox/faults", { provider, kind: "slow_response", operation: provider === "instagram" ? "media.create" : "creator_info.query", delaySeconds: 2 });
+      // Stretch the moment to kill in (the platform call in flight, or the processing after it),
+      // and mark it: the kill comes once the marker fault is spent.
+      let marker: string;
+      if (killed === "before submit") marker = await addFault({ provider, kind: "slow_response", operation: provider === "instagram" ? "media.create" : "creator_info.query", delaySeconds: 2 });
+      else if (killed === "during submit") marker = await addFault({ provider, kind: "slow_response", operation: submitOp, delaySeconds: 2 });
+      else {
+        await addFault({ provider, kind: "slow_processing", delaySeconds: 3 });
+        // Instagram: media_publish has arrived. TikTok: the second status look, which comes after
+        // the run recorded its upload (the first follows the upload at once).
+        marker = await addFault({ provider, kind: "slow_response", delaySeconds: 0, ...(provider === "instagram" ? { operation: submitOp } : { operation: "status.fetch", times: 2 }) });
+      }
       const body =
         provider === "instagram"
           ? { accountIds: [accounts.instagram.accountId], instagram: { requestId: crypto.randomUUID(), contentType: "FEED", caption, items: [{ mediaId: image }] } }
@@ -66,20 +80,14 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       const jobId = accepted.results[0].jobId as string;
 
       const first = startWorker();
-      await until(async () => {
-        const job = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
-        const progress = job.progress as Record<string, unknown>;
-        if (killed === "before submit") return job.status === "processing" && !job.submitStartedAt;
-        if (killed === "during submit") return job.submitStartedAt !== null && progress.submitted !== true;
-        return progress.submitted === true;
-      }, 20_000);
+      await until(() => spent(marker), 20_000);
       await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
       first.kill("SIGKILL");
       await new Promise((r) => first.once("exit", r));
 
       const second = startWorker();
       const job = await until(async () => {
-        const j = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
+        const j = (await api("GET", `/api/v1/publish-jobs/${jobId}`)) as { status: string };
         return ["published", "failed", "unknown", "canceled"].includes(j.status) ? j : undefined;
       }, 60_000);
       second.kill("SIGTERM");

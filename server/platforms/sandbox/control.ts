@@ -4,7 +4,8 @@
 //   GET    /_sandbox/profiles        { profiles }
 //   GET    /_sandbox/operations      { operations: { provider: [name…] } }
 //   GET    /_sandbox/faults          { faults }
-//   POST   /_sandbox/faults          { provider, kind, operation?, times?, retryAfterSeconds?, delaySeconds? } → 201 { fault }
+//   POST   /_sandbox/faults          { provider, kind, operation?, username?, times?, retryAfterSeconds?, delaySeconds? } → 201 { fault }
+//                                    (username: only that profile's requests; open routes such as upload URLs have none)
 //   DELETE /_sandbox/faults          204
 //   PUT    /_sandbox/settings        { processingMs?, accessTokenSeconds? } → settings
 //   POST   /_sandbox/posts/seed      { provider: x|threads|linkedin, username, count, days? } → 201 { created }:
@@ -22,6 +23,7 @@ const faultInput = z.strictObject({
   provider: z.enum(providers),
   kind: z.enum(faultKinds),
   operation: z.string().optional(),
+  username: z.string().min(1).optional(),
   times: z.number().int().min(1).max(10_000).optional(),
   retryAfterSeconds: z.number().int().min(1).optional(),
   delaySeconds: z.number().min(0).optional(),

@@ -72,9 +72,9 @@ export class Kit {
   route(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: Handler, requiredScopes: string[][] = []) {
     this.record(module.provider, operation);
     app.on(method, path, async (c) => {
-      const fault = this.state.takeFault(module.provider, operation, wrapperKinds);
       const presented = await module.tokenOf(c);
       const check = this.state.checkToken(module.provider, presented);
+      const fault = this.state.takeFault(module.provider, operation, wrapperKinds, typeof check === "string" ? undefined : check.profileId);
       if (check === "expired") return module.error("expired_token");
       if (typeof check === "string") return module.error("invalid_token");
       if (requiredScopes.length > 0 && !requiredScopes.some((all) => all.every((s) => check.scopes.some((g) => g === s || g.endsWith(`/${s}`))))) {
@@ -133,8 +133,8 @@ export class Kit {
   }
 
   /** Processing faults the handler applies to a new object: it fails, or takes longer. */
-  processingFault(provider: SandboxProvider, operation: string): { failure?: string; processingMs?: number } {
-    const fault = this.state.takeFault(provider, operation, ["reject_media", "slow_processing"]);
+  processingFault(provider: SandboxProvider, operation: string, profileId?: string): { failure?: string; processingMs?: number } {
+    const fault = this.state.takeFault(provider, operation, ["reject_media", "slow_processing"], profileId);
     if (!fault) return {};
     if (fault.kind === "reject_media") return { failure: "media rejected by the sandbox (fault injection)" };
     return { processingMs: (fault.delaySeconds ?? 5) * 1000 };

@@ -86,6 +86,11 @@ export type Fault = {
   provider: SandboxProvider;
   /** operation name of a route (e.g. "tweets.create"); absent: any operation of the provider */
   operation?: string;
+  /**
+   * only requests made as this profile (its access token, or a processing fault of an object it
+   * creates); absent: any. Lets tests that run side by side fault their own accounts only.
+   */
+  username?: string;
   kind: FaultKind;
   remaining: number;
   retryAfterSeconds?: number;
@@ -323,10 +328,16 @@ export class SandboxState {
     this.data.faults = [];
     this.changed();
   }
-  /** Consumes one matching fault, if any. */
-  takeFault(provider: SandboxProvider, operation: string, kinds?: readonly FaultKind[]): Fault | undefined {
+  /** Consumes one matching fault, if any; `profileId` is the caller's, when the request names one. */
+  takeFault(provider: SandboxProvider, operation: string, kinds?: readonly FaultKind[], profileId?: string): Fault | undefined {
+    const username = profileId ? this.profile(profileId)?.username : undefined;
     const fault = this.data.faults.find(
-      (f) => f.remaining > 0 && f.provider === provider && (!f.operation || f.operation === operation) && (!kinds || kinds.includes(f.kind)),
+      (f) =>
+        f.remaining > 0 &&
+        f.provider === provider &&
+        (!f.operation || f.operation === operation) &&
+        (!kinds || kinds.includes(f.kind)) &&
+        (!f.username || f.username === username),
     );
     if (!fault) return undefined;
     fault.remaining -= 1;

@@ -103,7 +103,7 @@ export function registerFacebookMedia(app: Hono<Env>, kit: Kit, m: ProviderModul
     const blob = await kit.fetchMedia(f.url, MAX_PHOTO_BYTES);
     if ("error" in blob) return blob.error.includes("larger") ? photoRejected("it is larger than 8 MB") : graphError(400, 324, `(#324) Missing or invalid image file: ${blob.error}`);
     if (!isJpeg(blob)) return photoRejected("it is not a JPEG file");
-    const fault = kit.processingFault("facebook", "page.photos");
+    const fault = kit.processingFault("facebook", "page.photos", token.profileId);
     if (fault.failure) return photoRejected(fault.failure);
     // Photos are fetched while the request waits: slow processing is a slow answer.
     if (fault.processingMs) await sleep(fault.processingMs);
@@ -137,7 +137,7 @@ export function registerFacebookMedia(app: Hono<Env>, kit: Kit, m: ProviderModul
     const blob = await kit.fetchMedia(f.file_url);
     if ("error" in blob) return graphError(400, 389, `(#389) Unable to fetch video file from URL: ${blob.error}`);
     if (!isVideo(blob)) return graphError(400, 352, "(#352) Sorry, the video file you selected is in a format that we don't support.");
-    const fault = kit.processingFault("facebook", "page.videos");
+    const fault = kit.processingFault("facebook", "page.videos", token.profileId);
     const data: VideoData = { pageId: access.page.id, flow: "video", description: f.description ?? "", uploaded: true, bytes: blob.size, state: flag(f.published, true) ? "PUBLISHED" : "DRAFT" };
     const video = state.addObject({ provider: "facebook", profileId: access.profile.id, type: "video", data, media: blob, failure: fault.failure, processingMs: fault.processingMs });
     return c.json({ id: video.id });
@@ -169,7 +169,7 @@ function registerUploadPhases(app: Hono<Env>, kit: Kit, m: ProviderModule, path:
     if ("denied" in access) return access.denied;
     const f = await params(c);
     if (f.upload_phase === "start") {
-      const fault = kit.processingFault("facebook", operation);
+      const fault = kit.processingFault("facebook", operation, token.profileId);
       const data: VideoData = { pageId: access.page.id, flow, uploaded: false, bytes: 0, processingMs: fault.processingMs };
       const video = kit.state.addObject({ provider: "facebook", profileId: access.profile.id, type: flow, data, failure: fault.failure });
       return c.json({ video_id: video.id, upload_url: `${kit.baseUrl}/facebook/rupload/video-upload/${c.req.param("version")}/${video.id}` });

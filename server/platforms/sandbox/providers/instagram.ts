@@ -206,7 +206,7 @@ export const instagramSandbox: ProviderModule = {
         return isContainer(child, p.id) ? { data: child.data, status: containerStatus(state, child)[0] } : undefined;
       });
       if (isRefusal(plan)) return plan.refusal;
-      const processing = kit.processingFault("instagram", "media.create");
+      const processing = kit.processingFault("instagram", "media.create", token.profileId);
       const container = state.addObject({ provider: "instagram", profileId: p.id, type: "container", data: plan.data, media: plan.media, ...processing });
       return c.json({ id: container.id });
     }, PUBLISH);

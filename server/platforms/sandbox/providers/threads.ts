@@ -227,7 +227,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       profileId: profile.id,
       type: "container",
       data: { mediaType: "TEXT", text, replyTo },
-      ...kit.processingFault("threads", "threads.create"),
+      ...kit.processingFault("threads", "threads.create", token.profileId),
     });
     return c.json({ id: container.id });
   }, publish);

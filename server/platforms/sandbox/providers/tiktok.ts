@@ -294,8 +294,8 @@ function registerPublishing(app: App, kit: Kit) {
     }
     const dayAgo = Date.now() - 24 * 3600_000;
     if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP) return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
-    const injected = kit.processingFault("tiktok", "video.init");
-    const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"]);
+    const injected = kit.processingFault("tiktok", "video.init", token.profileId);
+    const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"], token.profileId);
     const uploadId = numericId();
     const data: PublishData = {
       ...checked.data,

@@ -324,7 +324,7 @@ export const youtubeSandbox: ProviderModule = {
 
     /** The video, once: processing faults, duplicates (bytes already on the channel, not failed) and unreadable files decide its fate. */
     function createVideo(profile: Profile, meta: VideoMeta, blob: NonNullable<PlatformObject["media"]>, facts: VideoFacts | null, operation: string): SandboxPost {
-      const fault = kit.processingFault("youtube", operation);
+      const fault = kit.processingFault("youtube", operation, profile.id);
       const duplicate = videosOf(profile.id).some((v) => v.media[0]?.sha256 === blob.sha256 && !state.object(v.id)?.failure?.startsWith("failed:"));
       const failure = fault.failure ? "failed:codec" : !facts ? "failed:invalidFile" : duplicate ? "rejected:duplicate" : undefined;
       const id = randomToken(8);
