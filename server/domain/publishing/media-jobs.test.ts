@@ -64,7 +64,7 @@ describe("TikTok", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("tiktok", "reject_media");
+    await fault("tiktok", "reject_media", { username: tiktok.username });
     const body = { accountIds: [tiktok.accountId], posts: ["x"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
     const res = await publish(t.key, body);
     const job = await waitForJob(t.key, res.json.results[0].jobId);
@@ -128,7 +128,7 @@ describe("Instagram", () => {
     const t = await setup();
     const ig = await connectAccount(t.scope, "instagram");
     const image = await uploadImage(t.key);
-    await fault("instagram", "response_lost", { operation: "media.publish" });
+    await fault("instagram", "response_lost", { operation: "media.publish", username: ig.username });
     const res = await publish(t.key, { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", items: [{ mediaId: image.mediaId }] } });
     const job = await waitForJob(t.key, res.json.results[0].jobId);
     expect(job).toMatchObject({ status: "unknown", error: { code: "PUBLISH_RESULT_UNKNOWN" }, postId: null });
@@ -144,7 +144,8 @@ describe("Instagram", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("tiktok", "response_lost", { operation });
+    // the upload URL carries no token, so only the init fault can name the profile
+    await fault("tiktok", "response_lost", { operation, ...(operation === "video.init" ? { username: tiktok.username } : {}) });
     const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["lost answer"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
     // a retry runs again within seconds (not after the lease lapses)
     const job = await waitForJob(t.key, res.json.results[0].jobId, 20_000);
@@ -230,9 +231,10 @@ describe("Facebook", () => {
 
   it("answers a replay of a failed job with 200 and success false", async () => {
     const t = await setup();
-    const fb = await connectAccount(t.scope, "facebook");
+    const person = `fb_${rid().slice(0, 8)}`; // faults name the person whose Page token calls (the account is the Page)
+    const fb = await connectAccount(t.scope, "facebook", { username: person });
     const video = await uploadVideo(t.key, { durationSeconds: 20 });
-    await fault("facebook", "reject_media");
+    await fault("facebook", "reject_media", { username: person });
     const body = { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "REELS", items: [{ mediaId: video.mediaId }] } };
     const job = await waitForJob(t.key, (await publish(t.key, body)).json.results[0].jobId);
     expect(job).toMatchObject({ status: "failed", error: { code: "PREPARATION_FAILED" } });

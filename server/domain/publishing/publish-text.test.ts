@@ -71,7 +71,7 @@ describe("text publishing", () => {
     const t = await setup();
     const x = await connectAccount(t.scope, "x");
     const linkedin = await connectAccount(t.scope, "linkedin");
-    await fault("x", "reject_content", { operation: "tweets.create" });
+    await fault("x", "reject_content", { operation: "tweets.create", username: x.username });
     const res = await publish(t.key, { accountIds: [x.accountId, linkedin.accountId], posts: ["Hello (world) #launch"] });
     expect(res.status).toBe(200);
     expect(res.json.summary).toEqual({ succeeded: 1, failed: 1 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { createWorkspaceWithKey } from "../../testing/fixtures.ts";
-import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
+import { fault, sandbox, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish, scheduleWithWaitBegun, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 
 async function setup() {
@@ -14,6 +14,12 @@ async function setup() {
 }
 
 const rid = () => crypto.randomUUID();
+
+/** Injects a fault and answers a check that the job's platform calls took it (so the test rests on it). */
+async function busy(...args: Parameters<typeof fault>) {
+  const { fault: injected } = (await fault(...args)) as { fault: { id: string } };
+  return async () => expect((await sandbox<{ faults: { id: string }[] }>("GET", "/_sandbox/faults")).faults.map((f) => f.id)).not.toContain(injected.id);
+}
 const hours = (n: number) => n * 3600_000;
 
 describe("TikTok", () => {
@@ -21,9 +27,10 @@ describe("TikTok", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("tiktok", "slow_moderation", { delaySeconds: 3 });
+    const taken = await busy("tiktok", "slow_moderation", { delaySeconds: 3, username: tiktok.username });
     const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["Public"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
     const job = await waitForJob(t.key, res.json.results[0].jobId);
+    await taken();
     expect(job.status).toBe("published");
     expect(job.permalink).toBe(`https://www.tiktok.com/@${tiktok.username}/video/${job.postId}`);
   });
@@ -32,10 +39,11 @@ describe("TikTok", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("tiktok", "slow_moderation", { delaySeconds: 3600 });
+    const taken = await busy("tiktok", "slow_moderation", { delaySeconds: 3600, username: tiktok.username });
     const body = { accountIds: [tiktok.accountId], posts: ["Held"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
     const jobId = await scheduleWithWaitBegun(t, body, "TikTok to name the public post", hours(25));
     const job = await waitForJob(t.key, jobId);
+    await taken();
     expect(job).toMatchObject({ status: "published", permalink: `https://www.tiktok.com/@${tiktok.username}` });
     expect(job.postId).toMatch(/^v_pub_file~/);
   });
@@ -44,9 +52,10 @@ describe("TikTok", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("tiktok", "slow_processing", { operation: "video.init", delaySeconds: 3600 });
+    const taken = await busy("tiktok", "slow_processing", { operation: "video.init", delaySeconds: 3600, username: tiktok.username });
     const body = { accountIds: [tiktok.accountId], posts: ["Stuck"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "TikTok to publish", hours(3)));
+    await taken();
     expect(job).toMatchObject({ status: "unknown", postId: null, error: { code: "PUBLISH_RESULT_UNKNOWN" } });
     expect(job.error.message).toMatch(/had not published it 2 hours later \(still PROCESSING_/);
   });
@@ -57,9 +66,10 @@ describe("Instagram", () => {
     const t = await setup();
     const ig = await connectAccount(t.scope, "instagram", { accountType: "BUSINESS" });
     const image = await uploadImage(t.key);
-    await fault("instagram", "slow_processing", { operation: "media.create", delaySeconds: 3600 });
+    const taken = await busy("instagram", "slow_processing", { operation: "media.create", delaySeconds: 3600, username: ig.username });
     const body = { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", caption: "Slow", items: [{ mediaId: image.mediaId }] } };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "Instagram to process the media", hours(2)));
+    await taken();
     expect(job).toMatchObject({ status: "failed", postId: null, error: { code: "PREPARATION_FAILED" } });
     expect(job.error.message).toMatch(/still processing the media an hour after it was sent; nothing was published/);
     expect(await sandboxPosts("instagram", ig.username)).toHaveLength(0);
@@ -71,9 +81,10 @@ describe("YouTube", () => {
     const t = await setup();
     const yt = await connectAccount(t.scope, "youtube");
     const { mediaId } = await uploadVideo(t.key);
-    await fault("youtube", "slow_processing", { delaySeconds: 3600 });
+    const taken = await busy("youtube", "slow_processing", { delaySeconds: 3600, username: yt.username });
     const body = { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Slow", privacyStatus: "public" } };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "YouTube to process the video", hours(25)));
+    await taken();
     expect(job).toMatchObject({ status: "failed", error: { code: "PREPARATION_FAILED" } });
     expect(job.error.message).toMatch(/had not finished processing the video 24 hours after the upload/);
     expect(job.permalink).toBe(`https://www.youtube.com/watch?v=${job.postId}`);
@@ -84,22 +95,26 @@ describe("YouTube", () => {
 describe("Facebook", () => {
   it("ends a feed video as unknown when Facebook has not published it two hours later", async () => {
     const t = await setup();
-    const fb = await connectAccount(t.scope, "facebook");
+    const person = `fb_${rid().slice(0, 8)}`; // faults name the person whose Page token calls (the account is the Page)
+    const fb = await connectAccount(t.scope, "facebook", { username: person });
     const video = await uploadVideo(t.key);
-    await fault("facebook", "slow_processing", { operation: "page.videos", delaySeconds: 3600 });
+    const taken = await busy("facebook", "slow_processing", { operation: "page.videos", delaySeconds: 3600, username: person });
     const body = { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "FEED", message: "Slow video", items: [{ mediaId: video.mediaId }] } };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "Facebook to publish the video", hours(3)));
+    await taken();
     expect(job).toMatchObject({ status: "unknown", error: { code: "PUBLISH_RESULT_UNKNOWN" } });
     expect(job.error.message).toMatch(/had not published it 2 hours later/);
   });
 
   it("ends a Reel as unknown when Facebook has not published it two hours after finish", async () => {
     const t = await setup();
-    const fb = await connectAccount(t.scope, "facebook");
+    const person = `fb_${rid().slice(0, 8)}`; // faults name the person whose Page token calls (the account is the Page)
+    const fb = await connectAccount(t.scope, "facebook", { username: person });
     const video = await uploadVideo(t.key);
-    await fault("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 3600 });
+    const taken = await busy("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 3600, username: person });
     const body = { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "REELS", message: "Slow reel", items: [{ mediaId: video.mediaId }] } };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "Facebook to report the video published", hours(3)));
+    await taken();
     expect(job).toMatchObject({ status: "unknown", error: { code: "PUBLISH_RESULT_UNKNOWN" } });
     expect(job.error.message).toMatch(/accepted the video but had not published it by .*\(still processing\)/);
   });
