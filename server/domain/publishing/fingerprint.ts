@@ -1,7 +1,7 @@
 // The idempotency fingerprint of a media request: exactly SPEC.md's conflict triggers per mode,
 // so the same requestId with a change in one of them is a conflict and anything else a replay.
 import crypto from "node:crypto";
-import type { MediaPlan } from "./validate-request.ts";
+import type { MediaPlan } from "./modes/index.ts";
 
 export type Schedule = { scheduledAt: Date | null; timezone: string | null };
 
