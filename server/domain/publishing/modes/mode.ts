@@ -10,8 +10,11 @@ import type { Found, MediaRef } from "./media-checks.ts";
 /** A media request, normalized: what its job stores (payload) and is fingerprinted from. */
 export type MediaPlanOf<M extends string, P> = { mode: M; account: ConnectedAccount; requestId: string; payload: P };
 
-/** The request's object of a media mode. */
-export type ModeField = "video" | "instagram" | "youtube" | "facebook";
+/** When a job is due: now (null) or a schedule. */
+export type Schedule = { scheduledAt: Date | null; timezone: string | null };
+
+/** The request's object of a media mode: a field of the request besides accountIds and posts. */
+export type ModeField = Exclude<keyof PublishBody, "accountIds" | "posts">;
 
 /**
  * A media mode: one account per request, one job. Its request object (`field`), the payload its
@@ -30,6 +33,11 @@ export type MediaMode<Plan extends MediaPlanOf<string, unknown>> = {
   normalize(account: ConnectedAccount, body: PublishBody): Plan | null;
   /** the mode's rules, on a request that has its object and whose media was found */
   validate(body: PublishBody, found: Found, issues: Issues): void;
+  /**
+   * What the idempotency fingerprint hashes: exactly SPEC.md's conflict triggers for the mode, so
+   * the same requestId with a change in one of them is a conflict and anything else a replay.
+   */
+  conflictFields(plan: Plan, schedule: Schedule): Record<string, unknown>;
   /** why new jobs of this mode cannot be accepted on this installation now, if they cannot */
   unavailable?(): string | null;
   flow: JobFlow;

@@ -2,7 +2,7 @@ import { env } from "../../../../env.ts";
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { facebookFlow } from "./flow.ts";
-import { facebookMediaRefs, facebookPayloadSchema, normalizeFacebook, validateFacebook, type FacebookPlan } from "./rules.ts";
+import { facebookConflictFields, facebookMediaRefs, facebookPayloadSchema, normalizeFacebook, validateFacebook, type FacebookPlan } from "./rules.ts";
 
 export const facebookMode: MediaMode<FacebookPlan> = {
   provider: "facebook",
@@ -12,6 +12,7 @@ export const facebookMode: MediaMode<FacebookPlan> = {
   mediaRefs: facebookMediaRefs,
   normalize: normalizeFacebook,
   validate: validateFacebook,
+  conflictFields: facebookConflictFields,
   // New Facebook jobs wait for the public-write rollout (replays never get here).
   unavailable: () => (env().facebookPublicWrite ? null : "Publishing to Facebook is not enabled on this installation yet (public-write rollout)"),
   flow: jobFlow(facebookPayloadSchema, facebookFlow),

@@ -5,7 +5,7 @@ import { FACEBOOK_MESSAGE, mediaLimits } from "../../media-rules.ts";
 import type { PublishBody } from "../../publishing.schema.ts";
 import type { Issues } from "../../validation-issues.ts";
 import { checkImage, checkVideo, type Found, type MediaRef } from "../media-checks.ts";
-import type { MediaPlanOf } from "../mode.ts";
+import type { MediaPlanOf, Schedule } from "../mode.ts";
 
 export const facebookPayloadSchema = z.object({
   contentType: z.enum(["FEED", "REELS", "STORY"]),
@@ -29,6 +29,18 @@ export function normalizeFacebook(account: ConnectedAccount, body: PublishBody):
     account,
     requestId: fb.requestId,
     payload: { contentType: fb.contentType, message: message ? message : null, items: (fb.items ?? []).map((it) => ({ mediaId: it.mediaId })) },
+  };
+}
+
+/** SPEC.md "Idempotency": what makes a new request with the same requestId a conflict. */
+export function facebookConflictFields(plan: FacebookPlan, schedule: Schedule): Record<string, unknown> {
+  return {
+    page: plan.account.id,
+    contentType: plan.payload.contentType,
+    message: plan.payload.message,
+    media: plan.payload.items.map((i) => i.mediaId),
+    schedule: schedule.scheduledAt?.toISOString() ?? null,
+    timezone: schedule.timezone,
   };
 }
 

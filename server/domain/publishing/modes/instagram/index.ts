@@ -1,7 +1,7 @@
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { instagramFlow } from "./flow.ts";
-import { instagramMediaRefs, instagramPayloadSchema, normalizeInstagram, validateInstagram, type InstagramPlan } from "./rules.ts";
+import { instagramConflictFields, instagramMediaRefs, instagramPayloadSchema, normalizeInstagram, validateInstagram, type InstagramPlan } from "./rules.ts";
 
 export const instagramMode: MediaMode<InstagramPlan> = {
   provider: "instagram",
@@ -11,5 +11,6 @@ export const instagramMode: MediaMode<InstagramPlan> = {
   mediaRefs: instagramMediaRefs,
   normalize: normalizeInstagram,
   validate: validateInstagram,
+  conflictFields: instagramConflictFields,
   flow: jobFlow(instagramPayloadSchema, instagramFlow),
 };

@@ -6,7 +6,7 @@ import type { PublishBody } from "../../publishing.schema.ts";
 import { codePoints } from "../../text-rules.ts";
 import type { Issues } from "../../validation-issues.ts";
 import { checkImage, checkVideo, type Found, type MediaRef } from "../media-checks.ts";
-import type { MediaPlanOf } from "../mode.ts";
+import type { MediaPlanOf, Schedule } from "../mode.ts";
 
 export const instagramPayloadSchema = z.object({
   contentType: z.enum(["FEED", "REELS", "STORIES"]),
@@ -34,6 +34,18 @@ export function normalizeInstagram(account: ConnectedAccount, body: PublishBody)
       items: ig.items.map((it) => ({ mediaId: it.mediaId, altText: it.altText ?? null })),
       shareToFeed: ig.shareToFeed ?? null,
     },
+  };
+}
+
+/** SPEC.md "Idempotency": what makes a new request with the same requestId a conflict. */
+export function instagramConflictFields(plan: InstagramPlan, schedule: Schedule): Record<string, unknown> {
+  return {
+    account: plan.account.id,
+    contentType: plan.payload.contentType,
+    caption: plan.payload.caption,
+    items: plan.payload.items,
+    options: { shareToFeed: plan.payload.shareToFeed },
+    schedule: schedule.scheduledAt?.toISOString() ?? null,
   };
 }
 

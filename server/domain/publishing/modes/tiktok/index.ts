@@ -1,7 +1,7 @@
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { tiktokFlow } from "./flow.ts";
-import { normalizeTiktok, tiktokMediaRefs, tiktokPayloadSchema, validateTiktok, type TiktokPlan } from "./rules.ts";
+import { tiktokConflictFields, normalizeTiktok, tiktokMediaRefs, tiktokPayloadSchema, validateTiktok, type TiktokPlan } from "./rules.ts";
 
 export const tiktokMode: MediaMode<TiktokPlan> = {
   provider: "tiktok",
@@ -11,5 +11,6 @@ export const tiktokMode: MediaMode<TiktokPlan> = {
   mediaRefs: tiktokMediaRefs,
   normalize: normalizeTiktok,
   validate: validateTiktok,
+  conflictFields: tiktokConflictFields,
   flow: jobFlow(tiktokPayloadSchema, tiktokFlow),
 };

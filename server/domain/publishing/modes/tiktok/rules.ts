@@ -5,7 +5,7 @@ import { TIKTOK_CAPTION_UTF16 } from "../../media-rules.ts";
 import type { PublishBody } from "../../publishing.schema.ts";
 import type { Issues } from "../../validation-issues.ts";
 import { checkVideo, type Found, type MediaRef } from "../media-checks.ts";
-import type { MediaPlanOf } from "../mode.ts";
+import type { MediaPlanOf, Schedule } from "../mode.ts";
 
 export const tiktokPayloadSchema = z.object({
   caption: z.string(),
@@ -42,6 +42,11 @@ export function normalizeTiktok(account: ConnectedAccount, body: PublishBody): T
       brandContentToggle: v.brandContentToggle ?? false,
     },
   };
+}
+
+/** SPEC.md "Idempotency": what makes a new request with the same requestId a conflict. */
+export function tiktokConflictFields(plan: TiktokPlan, schedule: Schedule): Record<string, unknown> {
+  return { account: plan.account.id, video: plan.payload.mediaId, caption: plan.payload.caption, schedule: schedule.scheduledAt?.toISOString() ?? null };
 }
 
 export function validateTiktok(body: PublishBody, found: Found, issues: Issues): void {

@@ -1,7 +1,7 @@
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { youtubeFlow } from "./flow.ts";
-import { normalizeYoutube, validateYoutube, youtubeMediaRefs, youtubePayloadSchema, type YoutubePlan } from "./rules.ts";
+import { youtubeConflictFields, normalizeYoutube, validateYoutube, youtubeMediaRefs, youtubePayloadSchema, type YoutubePlan } from "./rules.ts";
 
 export const youtubeMode: MediaMode<YoutubePlan> = {
   provider: "youtube",
@@ -11,5 +11,6 @@ export const youtubeMode: MediaMode<YoutubePlan> = {
   mediaRefs: youtubeMediaRefs,
   normalize: normalizeYoutube,
   validate: validateYoutube,
+  conflictFields: youtubeConflictFields,
   flow: jobFlow(youtubePayloadSchema, youtubeFlow),
 };

@@ -6,7 +6,7 @@ import type { PublishBody } from "../../publishing.schema.ts";
 import { codePoints } from "../../text-rules.ts";
 import type { Issues } from "../../validation-issues.ts";
 import { checkVideo, type Found, type MediaRef } from "../media-checks.ts";
-import type { MediaPlanOf } from "../mode.ts";
+import type { MediaPlanOf, Schedule } from "../mode.ts";
 
 export const youtubePayloadSchema = z.object({
   mediaId: z.string(),
@@ -30,6 +30,18 @@ export function normalizeYoutube(account: ConnectedAccount, body: PublishBody): 
     account,
     requestId: yt.requestId,
     payload: { mediaId: yt.mediaId, title: yt.title, description: yt.description ?? "", privacyStatus: yt.privacyStatus, madeForKids: yt.madeForKids ?? false },
+  };
+}
+
+/** SPEC.md "Idempotency": what makes a new request with the same requestId a conflict. */
+export function youtubeConflictFields(plan: YoutubePlan, schedule: Schedule): Record<string, unknown> {
+  return {
+    account: plan.account.id,
+    video: plan.payload.mediaId,
+    title: plan.payload.title,
+    description: plan.payload.description,
+    privacy: plan.payload.privacyStatus,
+    schedule: schedule.scheduledAt?.toISOString() ?? null,
   };
 }
 
