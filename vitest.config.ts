@@ -28,12 +28,20 @@ export default defineConfig({
         },
       },
       {
+        // Pure domain rules (files named *.unit.test.ts): no database, no sandbox, no web app.
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["server/**/*.unit.test.ts"],
+        },
+      },
+      {
         // Domain, HTTP and CLI tests: the whole stack on a fresh database.
         extends: true,
         test: {
           name: "app",
           include: ["server/**/*.test.ts"],
-          exclude: ["server/platforms/**", "server/live/**", "server/carousel/render/**"],
+          exclude: ["server/platforms/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"],
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],
         },

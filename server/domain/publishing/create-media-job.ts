@@ -9,7 +9,7 @@ import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
 import { lineUp } from "./engine/account-lane.ts";
 import { addPublishEntry } from "./engine/publish-queue.ts";
-import type { MediaPlan } from "./validate-request.ts";
+import type { MediaPlan } from "./modes/index.ts";
 
 export type Submission = { job: PublishJob; replay: boolean };
 

@@ -9,7 +9,9 @@ import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { sha256 } from "../../testing/upload-fixtures.ts";
+import { runPublishJob } from "./engine/run-publish-job.ts";
 import { getPublishJob } from "./get-publish-job.ts";
+import { flows } from "./modes/index.ts";
 import { publishPosts } from "./publish-posts.ts";
 
 async function setup() {
@@ -329,5 +331,19 @@ describe("requests across modes", () => {
     expect((await api(other.key)("GET", `/api/v1/publish-jobs/${jobId}`)).status).toBe(404);
     expect((await api(t.key)("GET", "/api/v1/publish-jobs/not-a-uuid")).status).toBe(404);
     await waitForJob(t.key, jobId);
+  });
+
+  it("fails a job whose stored payload does not fit its mode's schema, before any platform call", async () => {
+    const t = await setup();
+    const yt = await connectAccount(t.scope, "youtube");
+    // Written past the API (by hand, or by an older version): a payload the youtube flow cannot use.
+    const job = await db.publishJob.create({
+      data: { workspaceId: t.workspace.id, accountId: yt.accountId, provider: "youtube", status: "queued", payload: { mediaId: 42, title: "t" }, postIds: [] },
+    });
+    await runPublishJob(job.id, "test-worker", flows, {});
+    const after = await db.publishJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(after).toMatchObject({ status: "failed", errorCode: "PUBLISH_FAILED", submitStartedAt: null });
+    expect(after.errorMessage).toMatch(/^The job's youtube payload is not valid: .*mediaId/s);
+    expect(await sandboxPosts("youtube", yt.username)).toHaveLength(0);
   });
 });

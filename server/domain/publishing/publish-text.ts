@@ -7,7 +7,7 @@ import { adapterFor } from "../../platforms/registry.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 import { codeForPlatformError } from "./job-codes.ts";
 import type { PublishResponse } from "./publishing.schema.ts";
-import type { TextPlan, TextTarget } from "./validate-request.ts";
+import type { TextPlan, TextTarget } from "./modes/index.ts";
 
 export type TextOutcome = PublishResponse["results"][number];
 

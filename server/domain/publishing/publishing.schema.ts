@@ -1,6 +1,6 @@
 // The body of POST /api/v1/posts (and, with scheduledAt/timezone, of POST /api/v1/scheduled-posts),
 // and the answers. Shape only here; the rules that depend on accounts and media live in
-// validate-request.ts.
+// validate-request.ts and modes/<mode>/rules.ts.
 import { z } from "zod";
 import { providerSchema } from "../accounts/accounts.schema.ts";
 

@@ -5,9 +5,8 @@ import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
-import type { TextPlan } from "../publishing/validate-request.ts";
-
-export type TextJobPayload = { posts: string[] };
+import type { TextPlan } from "../publishing/modes/index.ts";
+import type { TextJobPayload } from "../publishing/modes/text/rules.ts";
 
 export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduledAt: Date, timezone: string | null): Promise<PublishJob[]> {
   const targets = plan.targets.map((t) => ({ jobId: crypto.randomUUID(), scheduledPostId: crypto.randomUUID(), account: t.account, payload: { posts: t.posts } satisfies TextJobPayload }));

@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { Task } from "graphile-worker";
 import { runPublishJob } from "../../domain/publishing/engine/run-publish-job.ts";
-import { flows } from "../../domain/publishing/flows/index.ts";
+import { flows } from "../../domain/publishing/modes/index.ts";
 import { enqueueSyncAfterPublish } from "../../domain/posts/sync-queue.ts";
 
 // Jobs of an account this process is publishing for already: its look-ups pass over their

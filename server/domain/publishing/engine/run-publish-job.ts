@@ -16,7 +16,7 @@ import { leaseSeconds } from "./lease.ts";
 import { claimable, endRunInLane, handOffLanes, OLDER_NOT_IN_LANE, passLaneOn, takeLane } from "./account-lane.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { addPublishEntry, removePublishEntry } from "./publish-queue.ts";
-import type { Flow, FlowRegistry } from "./flow.ts";
+import type { FlowRegistry, JobFlow } from "./flow.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
 /** transient failures (rate limits, unreachable platform, lost read answers) retried before failing */
@@ -164,7 +164,7 @@ export async function runPublishJob(jobId: string, workerId: string, flows: Flow
 /** One claimed job to its end; answers the account's next job when its end claimed one (`goOn`). */
 async function runClaimed({ job, account, media }: Claimed, workerId: string, flows: FlowRegistry, hooks: RunHooks, goOn: () => boolean): Promise<Claimed | undefined> {
   const jobId = job.id;
-  const flow: Flow | undefined = flows[job.provider];
+  const flow: JobFlow | undefined = flows[job.provider];
   if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` }, goOn());
   if (!account) return undefined; // deleted with its jobs (cascade)
   const extendLease = async () => {
@@ -177,15 +177,21 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
       [jobId, workerId, leaseSeconds()],
     );
   };
-  const ctx = new FlowContext<never>(job, account, job.payload as never, { ...(job.progress as Progress) }, workerId, extendLease, media);
+  // The payload is parsed with its mode's schema: the flow works with a typed payload, and one
+  // that does not fit (written by hand, or by an older version) fails the job instead of a run.
+  const started = flow.start(job.payload, (payload) => new FlowContext(job, account, payload, { ...(job.progress as Progress) }, workerId, extendLease, media));
+  if ("invalid" in started) {
+    return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `The job's ${job.provider} payload is not valid: ${started.invalid}` }, goOn());
+  }
+  const { ctx } = started;
   const heartbeat = setInterval(() => void extendLease().catch(() => {}), (leaseSeconds() * 1000) / 3);
   try {
     if (job.submitStartedAt && !ctx.submitted) {
       // The last run died (or lost its answer) during submit().
-      const verdict = flow.recover ? await flow.recover(ctx) : "unknown";
+      const verdict = started.recover ? await started.recover() : "unknown";
       if (verdict === "unknown") throw new OutcomeUnknown("The worker stopped while the platform was publishing; whether it published cannot be established");
     }
-    await providerLimit(job.provider)(() => flow.run(ctx));
+    await providerLimit(job.provider)(() => started.run());
     if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
     const next = await finish(jobId, workerId, { status: "published", ...ctx.published }, goOn());
     // follow-ups (a metrics sync) never touch the outcome already recorded
@@ -198,7 +204,7 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
   }
 }
 
-async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<never>, goOn: () => boolean): Promise<Claimed | undefined> {
+async function settle(job: PublishJob, workerId: string, err: unknown, ctx: FlowContext<unknown>, goOn: () => boolean): Promise<Claimed | undefined> {
   if (err instanceof LeaseLost) {
     log.warn("publish run lost its lease", { jobId: job.id });
     return undefined;

@@ -1,14 +1,14 @@
 // Facebook Pages, always asynchronous: feed posts (text or link, one photo, 2–10 photos, one
 // video), Reels (start → hosted upload → finish → processing and publishing) and Stories
 // (photo, or video through the same phases). Meta fetches every file from its signed URL.
-import { isPlatformError } from "../../../platforms/errors.ts";
-import { facebookAdapter, VIDEO_WAIT_DEADLINE_MS, type VideoMilestone } from "../../../platforms/facebook/facebook-adapter.ts";
-import { JobFailure } from "../job-codes.ts";
-import type { Flow } from "../engine/flow.ts";
-import type { FlowContext } from "../engine/flow-context.ts";
-import { OutcomeUnknown } from "../engine/signals.ts";
-import { findLinks } from "../text-rules.ts";
-import type { FacebookPayload } from "../validate-request.ts";
+import { isPlatformError } from "../../../../platforms/errors.ts";
+import { facebookAdapter, VIDEO_WAIT_DEADLINE_MS, type VideoMilestone } from "../../../../platforms/facebook/facebook-adapter.ts";
+import { JobFailure } from "../../job-codes.ts";
+import type { Flow } from "../../engine/flow.ts";
+import type { FlowContext } from "../../engine/flow-context.ts";
+import { OutcomeUnknown } from "../../engine/signals.ts";
+import { findLinks } from "../../text-rules.ts";
+import type { FacebookPayload } from "./rules.ts";
 
 type Ctx = FlowContext<FacebookPayload>;
 
@@ -139,4 +139,4 @@ async function run(ctx: Ctx): Promise<void> {
   return ctx.publish({ postId: post.id, permalink: await permalinkOf(ctx, post.id) });
 }
 
-export const facebookFlow: Flow = { run: run as Flow["run"] };
+export const facebookFlow: Flow<FacebookPayload> = { run };

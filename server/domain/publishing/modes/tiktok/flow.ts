@@ -2,13 +2,13 @@
 // file in chunks (resuming from what TikTok received; the last chunk is the point of no return,
 // and TikTok's status settles a lost answer to it), then the status until the post is published
 // and, when public, named.
-import { isPlatformError } from "../../../platforms/errors.ts";
-import { tiktokAdapter, type PublishStatus } from "../../../platforms/tiktok/tiktok-adapter.ts";
-import { JobFailure } from "../job-codes.ts";
-import type { Flow } from "../engine/flow.ts";
-import type { FlowContext, Published } from "../engine/flow-context.ts";
-import { OutcomeUnknown } from "../engine/signals.ts";
-import type { TiktokPayload } from "../validate-request.ts";
+import { isPlatformError } from "../../../../platforms/errors.ts";
+import { tiktokAdapter, type PublishStatus } from "../../../../platforms/tiktok/tiktok-adapter.ts";
+import { JobFailure } from "../../job-codes.ts";
+import type { Flow } from "../../engine/flow.ts";
+import type { FlowContext, Published } from "../../engine/flow-context.ts";
+import { OutcomeUnknown } from "../../engine/signals.ts";
+import type { TiktokPayload } from "./rules.ts";
 
 type Init = { publishId: string; uploadUrl: string };
 
@@ -145,4 +145,4 @@ async function recover(ctx: FlowContext<TiktokPayload>): Promise<"resume" | "unk
   return "resume";
 }
 
-export const tiktokFlow: Flow = { run: run as Flow["run"], recover: recover as Flow["recover"] };
+export const tiktokFlow: Flow<TiktokPayload> = { run, recover };

@@ -1,10 +1,10 @@
 // Scheduled text (threads, x, linkedin): the posts of the schedule in order, each a reply to the
 // one before, through the same adapters as text published now. Each post is its own guarded
 // step, so a run that stops mid-thread resumes after the last post it recorded.
-import { adapterFor } from "../../../platforms/registry.ts";
-import type { TextJobPayload } from "../../scheduling/create-text-schedule.ts";
-import type { Flow } from "../engine/flow.ts";
-import type { FlowContext } from "../engine/flow-context.ts";
+import { adapterFor } from "../../../../platforms/registry.ts";
+import type { TextJobPayload } from "./rules.ts";
+import type { Flow } from "../../engine/flow.ts";
+import type { FlowContext } from "../../engine/flow-context.ts";
 
 type Posted = { id: string; permalink: string };
 
@@ -22,4 +22,4 @@ async function run(ctx: FlowContext<TextJobPayload>): Promise<void> {
   ctx.publish({ postId: posted[0]!.id, permalink: posted[0]!.permalink, postIds: posted.map((p) => p.id) });
 }
 
-export const textFlow: Flow = { run: run as Flow["run"] };
+export const textFlow: Flow<TextJobPayload> = { run };

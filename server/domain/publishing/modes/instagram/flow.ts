@@ -1,11 +1,11 @@
 // Instagram content publishing: containers (Meta fetches each item from its signed URL; a
 // carousel's children first, then the parent), each polled until FINISHED, then media_publish
 // (the point of no return) and the permalink.
-import { instagramAdapter, type ContainerSpec } from "../../../platforms/instagram/instagram-adapter.ts";
-import { JobFailure } from "../job-codes.ts";
-import type { Flow } from "../engine/flow.ts";
-import type { FlowContext } from "../engine/flow-context.ts";
-import type { InstagramPayload } from "../validate-request.ts";
+import { instagramAdapter, type ContainerSpec } from "../../../../platforms/instagram/instagram-adapter.ts";
+import { JobFailure } from "../../job-codes.ts";
+import type { Flow } from "../../engine/flow.ts";
+import type { FlowContext } from "../../engine/flow-context.ts";
+import type { InstagramPayload } from "./rules.ts";
 
 /**
  * How long a container may stay IN_PROGRESS. Meta suggests polling once a minute for up to five
@@ -85,4 +85,4 @@ async function recover(ctx: FlowContext<InstagramPayload>): Promise<"resume" | "
   return "resume";
 }
 
-export const instagramFlow: Flow = { run: run as Flow["run"], recover: recover as Flow["recover"] };
+export const instagramFlow: Flow<InstagramPayload> = { run, recover };

@@ -2,13 +2,13 @@
 // video is processed. The session settles lost answers: a probe tells how much YouTube holds,
 // and re-sending a range never makes a second video, so only an expired session after a lost
 // final answer leaves the outcome unknown.
-import { isPlatformError } from "../../../platforms/errors.ts";
-import { YOUTUBE_CHUNK_SIZE, youtubeAdapter, type UploadProgress } from "../../../platforms/youtube/youtube-adapter.ts";
-import { JobFailure } from "../job-codes.ts";
-import type { Flow } from "../engine/flow.ts";
-import type { FlowContext } from "../engine/flow-context.ts";
-import { OutcomeUnknown } from "../engine/signals.ts";
-import type { YoutubePayload } from "../validate-request.ts";
+import { isPlatformError } from "../../../../platforms/errors.ts";
+import { YOUTUBE_CHUNK_SIZE, youtubeAdapter, type UploadProgress } from "../../../../platforms/youtube/youtube-adapter.ts";
+import { JobFailure } from "../../job-codes.ts";
+import type { Flow } from "../../engine/flow.ts";
+import type { FlowContext } from "../../engine/flow-context.ts";
+import { OutcomeUnknown } from "../../engine/signals.ts";
+import type { YoutubePayload } from "./rules.ts";
 
 /**
  * How long processing may take after the upload. YouTube gives no bound ("processing can take a
@@ -90,4 +90,4 @@ async function recover(ctx: FlowContext<YoutubePayload>): Promise<"resume" | "un
   }
 }
 
-export const youtubeFlow: Flow = { run: run as Flow["run"], recover: recover as Flow["recover"] };
+export const youtubeFlow: Flow<YoutubePayload> = { run, recover };
