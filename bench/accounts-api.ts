@@ -41,7 +41,10 @@ try {
     const url = stack.baseUrl + path;
     let next = 0;
     // each connection its own key, when given
-    const setupClient = perConnection ? (client: { setHeaders(h: Record<string, string>): void }) => client.setHeaders({ Authorization: `Bearer ${perConnection[next++ % perConnection.length]}` }) : undefined;
+    const setupClient = perConnection
+      ? (client: { setHeaders(h: Record<string, string>): void }) =>
+          client.setHeaders({ Authorization: `Bearer ${perConnection[next++ % perConnection.length]}` })
+      : undefined;
     await autocannon({ url, connections: 32, duration: 3, headers, setupClient }); // warm-up
     const r = await autocannon({ url, connections: 32, duration: 15, headers, setupClient });
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${title}: ${r.non2xx} non-2xx, ${r.errors} errors`);

@@ -24,7 +24,11 @@ try {
   const rows = [];
   for (let run = 1; run <= RUNS; run++) {
     const started = performance.now();
-    const res = await fetch(`${stack.baseUrl}/api/v1/carousels`, { method: "POST", headers, body: JSON.stringify({ requestId: crypto.randomUUID(), text, slideCount: 10 }) });
+    const res = await fetch(`${stack.baseUrl}/api/v1/carousels`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ requestId: crypto.randomUUID(), text, slideCount: 10 }),
+    });
     if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
     const accepted = performance.now() - started;
     const { carouselId } = (await res.json()) as { carouselId: string };
@@ -39,7 +43,9 @@ try {
     if (status !== "completed") throw new Error(`carousel ${carouselId} ${status}`);
     rows.push({ run, "202 ms": Math.round(accepted), "request → completed ms": Math.round(performance.now() - started), slides: images });
   }
-  console.log(`\n10-slide carousel from text, built-in writer, ${RUNS} runs one after another (the first includes the worker's renderer warm-up if it had not finished)`);
+  console.log(
+    `\n10-slide carousel from text, built-in writer, ${RUNS} runs one after another (the first includes the worker's renderer warm-up if it had not finished)`,
+  );
   console.table(rows);
   const totals = rows.map((r) => r["request → completed ms"]).sort((a, b) => a - b);
   console.log(`request → completed: median ${totals[Math.floor(totals.length / 2)]} ms, max ${totals.at(-1)} ms (target ≤ 5000 ms)`);
@@ -52,7 +58,9 @@ try {
   if (renderMs.length) {
     renderMs.sort((a, b) => a - b);
     const avg = renderMs.reduce((s, x) => s + x, 0) / renderMs.length;
-    console.log(`render per slide (worker, 1080×1350 JPEG, rendering only): avg ${avg.toFixed(0)} ms, p50 ${renderMs[Math.floor(renderMs.length / 2)]!.toFixed(0)} ms, max ${renderMs.at(-1)!.toFixed(0)} ms over ${renderMs.length} slides`);
+    console.log(
+      `render per slide (worker, 1080×1350 JPEG, rendering only): avg ${avg.toFixed(0)} ms, p50 ${renderMs[Math.floor(renderMs.length / 2)]!.toFixed(0)} ms, max ${renderMs.at(-1)!.toFixed(0)} ms over ${renderMs.length} slides`,
+    );
   }
 } finally {
   await closeDb();

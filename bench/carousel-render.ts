@@ -5,7 +5,9 @@ import sharp from "sharp";
 import { builtinTemplates, renderPreview, renderSlide, sampleCopy, type AspectRatio, type BrandMark } from "../server/carousel/render/index.ts";
 
 const RUNS = 20;
-const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: "#2563eb" } }).png().toBuffer();
+const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: "#2563eb" } })
+  .png()
+  .toBuffer();
 const brand: BrandMark = { name: "Posteady Studio", logo };
 const copy = sampleCopy(10);
 const ms = (start: number) => performance.now() - start;

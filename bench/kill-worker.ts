@@ -9,5 +9,7 @@ const duplicates = results.filter((r) => r.postsOnSandbox > 1);
 const stuck = results.filter((r) => r.status === "processing" || r.status === "queued");
 const publishedWithoutPost = results.filter((r) => r.status === "published" && r.postsOnSandbox !== 1);
 const counts = results.reduce<Record<string, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {});
-console.log(`rounds ${results.length}: ${JSON.stringify(counts)}; duplicates ${duplicates.length}; left processing ${stuck.length}; published without exactly one post ${publishedWithoutPost.length}`);
+console.log(
+  `rounds ${results.length}: ${JSON.stringify(counts)}; duplicates ${duplicates.length}; left processing ${stuck.length}; published without exactly one post ${publishedWithoutPost.length}`,
+);
 process.exit(duplicates.length + stuck.length + publishedWithoutPost.length === 0 ? 0 : 1);

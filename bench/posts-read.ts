@@ -24,7 +24,8 @@ try {
   const scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "bench" });
   const accounts = [];
-  for (const provider of ["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"] as const) accounts.push(await connectAccount(scope, provider));
+  for (const provider of ["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"] as const)
+    accounts.push(await connectAccount(scope, provider));
 
   // 1,000,000 posts over two years, spread across the seven accounts; about one metric in ten unavailable.
   const t0 = performance.now();
@@ -49,20 +50,35 @@ try {
     const r = await autocannon({ url, connections, duration: 10, headers });
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     const body = await (await fetch(url, { headers })).json();
-    return { query: path.replace("/api/v1/posts", ""), connections, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, returned: body.posts.length, totalMatched: body.totalMatched };
+    return {
+      query: path.replace("/api/v1/posts", ""),
+      connections,
+      "req/s": Math.round(r.requests.average),
+      "p50 ms": r.latency.p50,
+      "p99 ms": r.latency.p99,
+      returned: body.posts.length,
+      totalMatched: body.totalMatched,
+    };
   };
   const rows = [];
-  for (const connections of [1, 8]) for (const q of ["?sort=top&limit=100", "?sort=recent&provider=x&limit=100"]) rows.push(await run(`/api/v1/posts${q}`, connections));
+  for (const connections of [1, 8])
+    for (const q of ["?sort=top&limit=100", "?sort=recent&provider=x&limit=100"]) rows.push(await run(`/api/v1/posts${q}`, connections));
   console.log("\nGET /api/v1/posts, 10 s each after a 3 s warm-up (range: the default 30 days)");
   console.table(rows);
 
   // A sync of an account with 10,000 posts on the sandbox.
   const x = await connectAccount(scope, "x");
-  await fetch(`${stack.sandboxUrl}/_sandbox/posts/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ provider: "x", username: x.username, count: 10_000, days: 365 }) });
+  await fetch(`${stack.sandboxUrl}/_sandbox/posts/seed`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ provider: "x", username: x.username, count: 10_000, days: 365 }),
+  });
   const s0 = performance.now();
   const result = await syncAccount(x.accountId);
   const seconds = (performance.now() - s0) / 1000;
-  console.log(`sync of 10,000 X posts: ${seconds.toFixed(1)} s, ${result.pages} platform calls (pages of 100), ${result.posts} posts stored, complete: ${result.complete}`);
+  console.log(
+    `sync of 10,000 X posts: ${seconds.toFixed(1)} s, ${result.pages} platform calls (pages of 100), ${result.posts} posts stored, complete: ${result.complete}`,
+  );
   const s1 = performance.now();
   await syncAccount(x.accountId);
   console.log(`again with nothing changed: ${((performance.now() - s1) / 1000).toFixed(1)} s`);

@@ -33,7 +33,11 @@ resetPlatformConfig();
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 try {
-  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ processingMs: 0 }) });
+  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ processingMs: 0 }),
+  });
   const { user, workspace } = await signUp({ email: `bench-publish-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
   const scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "bench" });
@@ -87,7 +91,11 @@ try {
   };
   await mediaRound(warmupAccounts, WARMUP);
   const { jobIds, latencies, acceptedMs, cpu: mediaCpu } = await mediaRound(accounts, JOBS);
-  const [span] = await sql<{ ms: number }>("bench-span", `SELECT extract(epoch FROM max("finishedAt") - min("createdAt")) * 1000 AS ms FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [jobIds]);
+  const [span] = await sql<{ ms: number }>(
+    "bench-span",
+    `SELECT extract(epoch FROM max("finishedAt") - min("createdAt")) * 1000 AS ms FROM "PublishJob" WHERE id = ANY($1::uuid[])`,
+    [jobIds],
+  );
   const mediaMs = Number(span!.ms);
   const [work] = await sql<{ p50: number; p99: number; runs: number }>(
     "bench-work",
@@ -108,7 +116,11 @@ try {
     pollInterval: 1000,
     noHandleSignals: true,
     logger: new Logger(() => () => {}),
-    taskList: { "bench-noop": async () => { if (++completed === roundEnds) roundDone(); } },
+    taskList: {
+      "bench-noop": async () => {
+        if (++completed === roundEnds) roundDone();
+      },
+    },
   });
   const rawRound = async (count: number) => {
     const finished = new Promise<void>((r) => (roundDone = r));
@@ -132,8 +144,12 @@ try {
     { run: "media jobs (accept → published on the sandbox)", "jobs/s": mediaRate.toFixed(1), "total s": (mediaMs / 1000).toFixed(2) },
     { run: "raw no-op graphile-worker jobs", "jobs/s": rawRate.toFixed(1), "total s": (rawMs / 1000).toFixed(2) },
   ]);
-  console.log(`202 response time: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (all ${JOBS} accepted in ${(acceptedMs / 1000).toFixed(2)} s)`);
-  console.log(`worker time per job (first start → published): p50 ${Number(work!.p50).toFixed(1)} ms, p99 ${Number(work!.p99).toFixed(1)} ms, ${Number(work!.runs).toFixed(2)} runs per job`);
+  console.log(
+    `202 response time: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (all ${JOBS} accepted in ${(acceptedMs / 1000).toFixed(2)} s)`,
+  );
+  console.log(
+    `worker time per job (first start → published): p50 ${Number(work!.p50).toFixed(1)} ms, p99 ${Number(work!.p99).toFixed(1)} ms, ${Number(work!.runs).toFixed(2)} runs per job`,
+  );
   console.log("CPU ms per job, by process:");
   console.table({ "media jobs": mediaCpu, "raw no-op jobs": rawCpu });
   console.log(`rate ratio media/raw: ${(mediaRate / rawRate).toFixed(2)} (target ≥ 0.4)`);

@@ -30,16 +30,28 @@ resetEnv();
 resetPlatformConfig();
 
 try {
-  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ processingMs: 0 }) });
+  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ processingMs: 0 }),
+  });
   const { user, workspace } = await signUp({ email: `bench-schedule-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
   const scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "bench" });
   const accounts = await pool(Math.ceil(POSTS / PER_ACCOUNT), 8, () => connectAccount(scope, "tiktok"));
   const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 60_000 });
   const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  const reserved = await (await fetch(`${stack.baseUrl}/api/v1/media/uploads`, { method: "POST", headers, body: JSON.stringify({ fileName: "bench.mp4", contentType: "video/mp4", fileSize: bytes.length }) })).json();
+  const reserved = await (
+    await fetch(`${stack.baseUrl}/api/v1/media/uploads`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ fileName: "bench.mp4", contentType: "video/mp4", fileSize: bytes.length }),
+    })
+  ).json();
   await fetch(reserved.uploadUrl, { method: "PUT", headers: reserved.requiredHeaders, body: new Uint8Array(bytes) });
-  const { mediaId } = await (await fetch(`${stack.baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })).json();
+  const { mediaId } = await (
+    await fetch(`${stack.baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })
+  ).json();
 
   // A warm-up round of immediate posts on accounts of their own, so the burst meets a service
   // that has been running (connection pools, prepared statements, every process's JIT).
@@ -48,12 +60,25 @@ try {
     const { body } = await publishPosts(scope, {
       accountIds: [warmupAccounts[i % warmupAccounts.length]!.accountId],
       posts: [`warm-up ${i}`],
-      video: { mediaId, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: false, disableDuet: false, disableStitch: false, brandContentToggle: false, brandOrganicToggle: false },
+      video: {
+        mediaId,
+        requestId: crypto.randomUUID(),
+        privacyLevel: "PUBLIC_TO_EVERYONE",
+        disableComment: false,
+        disableDuet: false,
+        disableStitch: false,
+        brandContentToggle: false,
+        brandOrganicToggle: false,
+      },
     });
     return (body.results[0] as { jobId: string }).jobId;
   });
   for (;;) {
-    const [row] = await sql<{ open: number }>("bench-warmup", `SELECT count(*) FILTER (WHERE status <> 'published')::int AS open FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [warmupJobs]);
+    const [row] = await sql<{ open: number }>(
+      "bench-warmup",
+      `SELECT count(*) FILTER (WHERE status <> 'published')::int AS open FROM "PublishJob" WHERE id = ANY($1::uuid[])`,
+      [warmupJobs],
+    );
     if (row!.open === 0) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -65,7 +90,16 @@ try {
     schedulePosts(scope, {
       accountIds: [accounts[i % accounts.length]!.accountId],
       posts: [`scheduled ${i}`],
-      video: { mediaId, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: false, disableDuet: false, disableStitch: false, brandContentToggle: false, brandOrganicToggle: false },
+      video: {
+        mediaId,
+        requestId: crypto.randomUUID(),
+        privacyLevel: "PUBLIC_TO_EVERYONE",
+        disableComment: false,
+        disableDuet: false,
+        disableStitch: false,
+        brandContentToggle: false,
+        brandOrganicToggle: false,
+      },
       scheduledAt: due.toISOString(),
     }),
   );
@@ -106,8 +140,12 @@ try {
        FROM "PublishJob" WHERE "workspaceId" = $1 AND "scheduledAt" IS NOT NULL`,
     [workspace.id, due],
   );
-  console.log(`start lateness (the scheduler hands the post to the publishing queue) after scheduledAt: p50 ${(Number(stats!.p50) / 1000).toFixed(2)} s, p99 ${(Number(stats!.p99) / 1000).toFixed(2)} s, max ${(Number(stats!.max) / 1000).toFixed(2)} s (target p99 ≤ 1 s)`);
-  console.log(`a worker's first platform call after scheduledAt (queue wait included): p50 ${Number(stats!.work50).toFixed(2)} s, p99 ${Number(stats!.work99).toFixed(2)} s`);
+  console.log(
+    `start lateness (the scheduler hands the post to the publishing queue) after scheduledAt: p50 ${(Number(stats!.p50) / 1000).toFixed(2)} s, p99 ${(Number(stats!.p99) / 1000).toFixed(2)} s, max ${(Number(stats!.max) / 1000).toFixed(2)} s (target p99 ≤ 1 s)`,
+  );
+  console.log(
+    `a worker's first platform call after scheduledAt (queue wait included): p50 ${Number(stats!.work50).toFixed(2)} s, p99 ${Number(stats!.work99).toFixed(2)} s`,
+  );
   console.log(`worker time per post (first start → published): p50 ${Number(stats!.run50).toFixed(1)} ms, p99 ${Number(stats!.run99).toFixed(1)} ms`);
   console.log(`last published ${Number(stats!.last).toFixed(1)} s after the due second (target ≤ 30 s); ${(POSTS / Number(stats!.last)).toFixed(0)} posts/s`);
   const perSecond = await sql<{ n: number }>(

@@ -43,7 +43,21 @@ function rssKb(pid: number): number {
 }
 
 async function api(key: string, method: string, p: string, body?: unknown) {
-  const out = execFileSync("curl", ["-sS", "-X", method, "-H", `Authorization: Bearer ${key}`, "-H", "Content-Type: application/json", ...(body ? ["-d", JSON.stringify(body)] : []), stack.baseUrl + p], { encoding: "utf8" });
+  const out = execFileSync(
+    "curl",
+    [
+      "-sS",
+      "-X",
+      method,
+      "-H",
+      `Authorization: Bearer ${key}`,
+      "-H",
+      "Content-Type: application/json",
+      ...(body ? ["-d", JSON.stringify(body)] : []),
+      stack.baseUrl + p,
+    ],
+    { encoding: "utf8" },
+  );
   try {
     return JSON.parse(out);
   } catch {

@@ -15,7 +15,9 @@ test("generate a carousel, edit a slide and re-render it", async ({ page, reques
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Carousels" }).click();
   const brands = page.getByRole("region", { name: "Brands" });
   await brands.getByLabel("Brand name").fill("Acme Studio");
-  const logo = await sharp({ create: { width: 96, height: 96, channels: 4, background: "#ff3366" } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 96, height: 96, channels: 4, background: "#ff3366" } })
+    .png()
+    .toBuffer();
   await brands.getByLabel("Brand logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
   await expect(brands).toContainText("Logo: logo.png");
   await brands.getByRole("button", { name: "Add brand" }).click();
@@ -23,9 +25,11 @@ test("generate a carousel, edit a slide and re-render it", async ({ page, reques
 
   const form = page.getByRole("form", { name: "New carousel" });
   await expect(form).toContainText("50 left");
-  await form.getByLabel("Source text").fill(
-    "Remote work changed how teams communicate. Asynchronous writing became the main way to share decisions. Teams that write well ship faster, because context survives turnover. The hardest part is trust. Tools matter less than habits.",
-  );
+  await form
+    .getByLabel("Source text")
+    .fill(
+      "Remote work changed how teams communicate. Asynchronous writing became the main way to share decisions. Teams that write well ship faster, because context survives turnover. The hardest part is trust. Tools matter less than habits.",
+    );
   await form.getByLabel("Slides").fill("4");
   await form.getByRole("combobox", { name: "Brand" }).selectOption({ label: "Acme Studio" });
   await form.getByRole("button", { name: "Generate" }).click();

@@ -32,7 +32,9 @@ test("compose an X and Threads thread, then a TikTok video followed to its perma
   await connect(page, "Threads", `th_${suffix}`);
   await connect(page, "TikTok", `tt_${suffix}`);
   await page.goto("/media");
-  await page.getByTestId("media-file-input").setInputFiles([{ name: "launch.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1080, height: 1920, durationSeconds: 12, payloadBytes: 300_000 }) }]);
+  await page
+    .getByTestId("media-file-input")
+    .setInputFiles([{ name: "launch.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1080, height: 1920, durationSeconds: 12, payloadBytes: 300_000 }) }]);
   await expect(page.getByTestId("upload-row").filter({ hasText: "launch.mp4" })).toContainText("Added to the library", { timeout: 20_000 });
 
   // A thread to X and Threads

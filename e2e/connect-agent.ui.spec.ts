@@ -39,11 +39,19 @@ test("shows the MCP endpoint, fills a new key into the client configurations, an
   await expect(tabs.getByRole("tab", { name: "VS Code" })).toBeFocused();
   expect(JSON.parse((await config.textContent()) ?? "").servers.posteady).toEqual({ type: "http", url: endpoint, headers: { Authorization: `Bearer ${key}` } });
   await tabs.getByRole("tab", { name: "Local (stdio)" }).click();
-  expect(JSON.parse((await config.textContent()) ?? "").mcpServers.posteady).toMatchObject({ command: "npm", args: expect.arrayContaining(["cli", "mcp"]), env: { POSTEADY_API_KEY: key } });
+  expect(JSON.parse((await config.textContent()) ?? "").mcpServers.posteady).toMatchObject({
+    command: "npm",
+    args: expect.arrayContaining(["cli", "mcp"]),
+    env: { POSTEADY_API_KEY: key },
+  });
 
   // what the configuration says works: the endpoint, with that header, lists the tools
   const listed = await request.post(endpoint, {
-    headers: { Authorization: cursor.mcpServers.posteady.headers.Authorization, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    headers: {
+      Authorization: cursor.mcpServers.posteady.headers.Authorization,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
     data: { jsonrpc: "2.0", id: 1, method: "tools/list" },
   });
   expect(listed.status()).toBe(200);

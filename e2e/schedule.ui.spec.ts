@@ -33,7 +33,9 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   await connect(page, "YouTube", `yt_${suffix}`);
   await connect(page, "X", `x_${suffix}`);
   await page.goto("/media");
-  await page.getByTestId("media-file-input").setInputFiles([{ name: "weekly.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1920, height: 1080, durationSeconds: 20, payloadBytes: 200_000 }) }]);
+  await page
+    .getByTestId("media-file-input")
+    .setInputFiles([{ name: "weekly.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1920, height: 1080, durationSeconds: 20, payloadBytes: 200_000 }) }]);
   await expect(page.getByTestId("upload-row").filter({ hasText: "weekly.mp4" })).toContainText("Added to the library", { timeout: 20_000 });
 
   const nextMonth = DateTime.now().setZone(zone).plus({ months: 1 });
@@ -74,8 +76,16 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   await expect(tenth.getByTestId("calendar-entry").filter({ hasText: "Weekly update" })).toContainText("11:30");
 
   // Drag the X post to the 12th: same wall-clock time.
-  await tenth.getByTestId("calendar-entry").filter({ hasText: "Scheduled thought" }).dragTo(page.locator(`[data-day="${day(12)}"]`));
-  await expect(page.locator(`[data-day="${day(12)}"]`).getByTestId("calendar-entry").filter({ hasText: "Scheduled thought" })).toContainText("10:00");
+  await tenth
+    .getByTestId("calendar-entry")
+    .filter({ hasText: "Scheduled thought" })
+    .dragTo(page.locator(`[data-day="${day(12)}"]`));
+  await expect(
+    page
+      .locator(`[data-day="${day(12)}"]`)
+      .getByTestId("calendar-entry")
+      .filter({ hasText: "Scheduled thought" }),
+  ).toContainText("10:00");
 
   // Cancel the video: it stays on its day as canceled.
   await tenth.getByTestId("calendar-entry").filter({ hasText: "Weekly update" }).click();
@@ -85,7 +95,10 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   await expect(page.getByRole("button", { name: "Cancel post" })).toHaveCount(0);
 
   // The week view of the 12th shows seven days with the X post.
-  await page.locator(`[data-day="${day(12)}"]`).getByTestId("calendar-entry").click();
+  await page
+    .locator(`[data-day="${day(12)}"]`)
+    .getByTestId("calendar-entry")
+    .click();
   await page.getByRole("button", { name: "week", exact: true }).click();
   await expect(page.getByRole("gridcell")).toHaveCount(7);
   await expect(page.locator(`[data-day="${day(12)}"]`).getByTestId("calendar-entry")).toContainText("Scheduled thought");

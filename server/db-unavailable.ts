@@ -7,14 +7,37 @@
 // PostgreSQL's SQLSTATEs for a server going away or refusing connections (classes 08 and 57P,
 // 53300 too many connections) and Node's socket errors.
 const CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN",
-  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
   // Prisma: can't reach / timed out / server closed the connection / pool timeout
-  "P1001", "P1002", "P1017", "P2024",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
 ]);
 const KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 // pg raises these as plain Errors without a code.
-const MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /connection error and is not queryable/i, /Can't reach database server/i];
+const MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connection error and is not queryable/i,
+  /Can't reach database server/i,
+];
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   const seen = new Set<unknown>();

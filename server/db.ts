@@ -63,9 +63,32 @@ export function fromJsonRow<T>(json: Record<string, unknown>, timestamps: readon
   return row as T;
 }
 
-export const ACCOUNT_TIMESTAMPS = ["tokenExpiresAt", "refreshTokenExpiresAt", "disconnectedAt", "lastSyncedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof ConnectedAccount)[];
-export const JOB_TIMESTAMPS = ["scheduledAt", "submitStartedAt", "leaseExpiresAt", "startedAt", "finishedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof PublishJob)[];
-export const MEDIA_TIMESTAMPS = ["uploadExpiresAt", "confirmExpiresAt", "uploadedAt", "confirmedAt", "deletedAt", "createdAt", "updatedAt"] as const satisfies readonly (keyof MediaItem)[];
+export const ACCOUNT_TIMESTAMPS = [
+  "tokenExpiresAt",
+  "refreshTokenExpiresAt",
+  "disconnectedAt",
+  "lastSyncedAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof ConnectedAccount)[];
+export const JOB_TIMESTAMPS = [
+  "scheduledAt",
+  "submitStartedAt",
+  "leaseExpiresAt",
+  "startedAt",
+  "finishedAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof PublishJob)[];
+export const MEDIA_TIMESTAMPS = [
+  "uploadExpiresAt",
+  "confirmExpiresAt",
+  "uploadedAt",
+  "confirmedAt",
+  "deletedAt",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof MediaItem)[];
 
 export async function closeDb(): Promise<void> {
   const h = globalForDb.__posteadyDb;

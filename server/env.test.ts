@@ -40,14 +40,29 @@ const runtimeVariables = ["PUBLISH_LEASE_SECONDS", "PROVIDER_CONCURRENCY", "WORK
 describe("configuration", () => {
   it("keeps the defaults of the worker, publishing, sync and storage variables", () => {
     const e = envWith(Object.fromEntries(runtimeVariables.map((n) => [n, undefined])));
-    expect(e).toMatchObject({ publishLeaseSeconds: 60, providerConcurrency: 32, workerConcurrency: 32, syncIntervalMinutes: 60, workers: 1, storage: { driver: "local" } });
+    expect(e).toMatchObject({
+      publishLeaseSeconds: 60,
+      providerConcurrency: 32,
+      workerConcurrency: 32,
+      syncIntervalMinutes: 60,
+      workers: 1,
+      storage: { driver: "local" },
+    });
   });
 
   it("reads well-formed values, including the zeros that mean something", () => {
     const e = envWith({ PUBLISH_LEASE_SECONDS: "3", PROVIDER_CONCURRENCY: "4", WORKER_CONCURRENCY: "2", SYNC_INTERVAL_MINUTES: "0", WORKERS: "0" });
     expect(e).toMatchObject({ publishLeaseSeconds: 3, providerConcurrency: 4, workerConcurrency: 2, syncIntervalMinutes: 0, workers: 0 });
     const s3 = envWith({ STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
-    expect(s3.storage).toEqual({ driver: "s3", bucket: "media", region: "us-east-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true, accessKeyId: undefined, secretAccessKey: undefined });
+    expect(s3.storage).toEqual({
+      driver: "s3",
+      bucket: "media",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
   });
 
   it.each([

@@ -10,9 +10,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { platformVariables } from "./platforms/platform-variables.ts";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
-  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+const bool = z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"]).transform((v) => ["true", "1", "on", "yes"].includes(v));
 
 /** An integer variable; its message says the range, since zod's own ("received NaN") does not. */
 function wholeNumber(min: number, max?: number) {
@@ -192,7 +190,9 @@ export function env(): Env {
       : null,
     carouselGenerationCredits: e.CAROUSEL_GENERATION_CREDITS,
     carouselImageCredits: e.CAROUSEL_IMAGE_CREDITS,
-    urlFetchAllowCidrs: e.URL_FETCH_ALLOW_CIDRS.split(",").map((s) => s.trim()).filter(Boolean),
+    urlFetchAllowCidrs: e.URL_FETCH_ALLOW_CIDRS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     storage:
       e.STORAGE_DRIVER === "s3"
         ? {

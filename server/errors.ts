@@ -84,10 +84,11 @@ export function toAppError(err: unknown, location: IssueLocation = "body"): AppE
   }
   if (isDatabaseUnavailable(err)) {
     log.warn("database unreachable; answering 503", { error: err instanceof Error ? err.message.split("\n").pop() : String(err) });
-    return new AppError("SERVICE_UNAVAILABLE", "The database is unreachable right now; retry in a few seconds", undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    return new AppError("SERVICE_UNAVAILABLE", "The database is unreachable right now; retry in a few seconds", undefined, {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   const reference = crypto.randomUUID();
   log.error("unhandled error", { reference, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return new AppError("INTERNAL_ERROR", `Unexpected server error (reference ${reference})`);
 }
-

@@ -89,7 +89,11 @@ export function AccountList() {
                     variant="secondary"
                     disabled={reconnect.isPending}
                     onClick={() =>
-                      reconnect.mutate({ provider: a.provider, accountId: a.accountId, ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}) })
+                      reconnect.mutate({
+                        provider: a.provider,
+                        accountId: a.accountId,
+                        ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}),
+                      })
                     }
                   >
                     Reconnect<span className="sr-only"> @{a.username}</span>
@@ -98,7 +102,8 @@ export function AccountList() {
                     variant="danger"
                     disabled={disconnect.isPending}
                     onClick={() => {
-                      if (window.confirm(`Disconnect @${a.username}? Published posts stay on ${providerLabels[a.provider]}.`)) disconnect.mutate({ accountId: a.accountId });
+                      if (window.confirm(`Disconnect @${a.username}? Published posts stay on ${providerLabels[a.provider]}.`))
+                        disconnect.mutate({ accountId: a.accountId });
                     }}
                   >
                     Disconnect<span className="sr-only"> @{a.username}</span>

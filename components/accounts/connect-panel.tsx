@@ -22,9 +22,9 @@ export function ConnectPanel() {
       <p className="mt-1 text-sm text-slate-600">You will sign in on the platform and choose what to allow; then you come back here.</p>
       {/* Meta stops such sign-ins on its own page and never returns here, so the hint comes first. */}
       <p className="mt-1 text-xs text-slate-500">
-        Threads, Instagram and Facebook: while this installation&apos;s Meta app is in Development mode, only people with a role on the app can sign in (for Threads, testers
-        who accepted the invite). If Meta answers &ldquo;Insufficient developer role&rdquo;, &ldquo;The user has not accepted the invite to test the app&rdquo; or &ldquo;App not
-        active&rdquo;, add the account under App roles in the Meta app dashboard, or switch the app to Live.
+        Threads, Instagram and Facebook: while this installation&apos;s Meta app is in Development mode, only people with a role on the app can sign in (for
+        Threads, testers who accepted the invite). If Meta answers &ldquo;Insufficient developer role&rdquo;, &ldquo;The user has not accepted the invite to
+        test the app&rdquo; or &ldquo;App not active&rdquo;, add the account under App roles in the Meta app dashboard, or switch the app to Live.
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {providers.map((p) => (

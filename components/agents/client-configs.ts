@@ -34,7 +34,9 @@ export function clientConfigs({ endpoint, projectRoot, apiKey, keyVariable }: Co
       label: "Local (stdio)",
       where:
         "For clients that start servers as local commands (Claude Desktop's claude_desktop_config.json, for one), on the machine of this installation. Add DATABASE_URL and any other setting your installation's environment has.",
-      text: json({ mcpServers: { posteady: { command: "npm", args: ["--prefix", projectRoot, "run", "-s", "cli", "--", "mcp"], env: { [keyVariable]: key } } } }),
+      text: json({
+        mcpServers: { posteady: { command: "npm", args: ["--prefix", projectRoot, "run", "-s", "cli", "--", "mcp"], env: { [keyVariable]: key } } },
+      }),
     },
     {
       id: "curl",

@@ -24,7 +24,10 @@ export function ConnectAgent({ endpoint, projectRoot, keyVariable, tools }: Prop
           <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;key&gt;</code>; every tool acts in the key&apos;s workspace.
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <code data-testid="mcp-endpoint" className="min-w-0 flex-1 truncate rounded-md bg-slate-50 px-3 py-2 font-mono text-sm ring-1 ring-inset ring-slate-200">
+          <code
+            data-testid="mcp-endpoint"
+            className="min-w-0 flex-1 truncate rounded-md bg-slate-50 px-3 py-2 font-mono text-sm ring-1 ring-inset ring-slate-200"
+          >
             {endpoint}
           </code>
           <CopyButton text={endpoint} label="the endpoint URL" />
@@ -36,8 +39,7 @@ export function ConnectAgent({ endpoint, projectRoot, keyVariable, tools }: Prop
         {created ? (
           <div className="mt-3">
             <Alert tone="success">
-              The key “{created.name}” is filled into the configurations below. It is shown only on this page, now: copy a configuration before you
-              leave.
+              The key “{created.name}” is filled into the configurations below. It is shown only on this page, now: copy a configuration before you leave.
             </Alert>
           </div>
         ) : (

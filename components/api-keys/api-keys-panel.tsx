@@ -53,13 +53,27 @@ export function ApiKeysPanel() {
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Key</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Created</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Last used</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Expires</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Key
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Created
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Last used
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Expires
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

@@ -21,7 +21,11 @@ const noSubscribe = () => () => {};
 
 export function Calendar() {
   // The zone lives in this browser: render once mounted, so server and client agree.
-  const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   return mounted ? <CalendarView /> : <p className="text-sm text-slate-500">Loading the calendar…</p>;
 }
 
@@ -84,11 +88,17 @@ function CalendarView() {
           <div className="ml-auto flex items-center gap-3">
             <div role="group" aria-label="View" className="flex rounded-md ring-1 ring-slate-300">
               {(["month", "week"] as const).map((v) => (
-                <button key={v} type="button" aria-pressed={view === v} onClick={() => {
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => {
                     setView(v);
                     // the week of the open post, if one is open
                     if (v === "week" && open) setAnchor(dayKey(open.at, zone));
-                  }} className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-white" : "bg-white"}`}>
+                  }}
+                  className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-white" : "bg-white"}`}
+                >
                   {v}
                 </button>
               ))}
@@ -98,7 +108,12 @@ function CalendarView() {
         </div>
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
-        <div role="grid" aria-label="Calendar" className="grid grid-cols-7 overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-200" style={{ gap: "1px" }}>
+        <div
+          role="grid"
+          aria-label="Calendar"
+          className="grid grid-cols-7 overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-200"
+          style={{ gap: "1px" }}
+        >
           {weekdayNames.map((d) => (
             <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
               {d}
@@ -142,7 +157,13 @@ function CalendarView() {
           })}
         </div>
       </div>
-      <aside>{open ? <EntryDetail key={open.jobId + open.at + open.status} entry={open} zone={zone} onChanged={refresh} onClose={() => setSelected(null)} /> : <p className="text-sm text-slate-500">Open a post to see it, change its time or cancel it.</p>}</aside>
+      <aside>
+        {open ? (
+          <EntryDetail key={open.jobId + open.at + open.status} entry={open} zone={zone} onChanged={refresh} onClose={() => setSelected(null)} />
+        ) : (
+          <p className="text-sm text-slate-500">Open a post to see it, change its time or cancel it.</p>
+        )}
+      </aside>
     </div>
   );
 }

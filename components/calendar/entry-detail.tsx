@@ -40,7 +40,9 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         {entry.scheduled ? "Scheduled for" : "Published"} {formatInZone(entry.at, zone)}
         {entry.timezone && entry.timezone !== zone ? ` (chosen in ${entry.timezone})` : ""}
       </p>
-      {entry.startedLateMs !== null && entry.startedLateMs >= 1000 ? <p className="text-amber-800">Started {Math.round(entry.startedLateMs / 1000)} s after its time.</p> : null}
+      {entry.startedLateMs !== null && entry.startedLateMs >= 1000 ? (
+        <p className="text-amber-800">Started {Math.round(entry.startedLateMs / 1000)} s after its time.</p>
+      ) : null}
       {entry.error ? (
         <p className="text-red-700">
           {entry.error.code}: {entry.error.message}
@@ -62,11 +64,23 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         >
           <label>
             <span className="block text-slate-600">Date</span>
-            <input type="date" aria-label="New date" value={date} onChange={(e) => setDate(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+            <input
+              type="date"
+              aria-label="New date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300"
+            />
           </label>
           <label>
             <span className="block text-slate-600">Time</span>
-            <input type="time" aria-label="New time" value={time} onChange={(e) => setTime(e.target.value)} className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300" />
+            <input
+              type="time"
+              aria-label="New time"
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300"
+            />
           </label>
           <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
             Change time
@@ -78,7 +92,11 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         confirming ? (
           <div className="flex items-center gap-2">
             <span>Cancel this post?</span>
-            <Button variant="danger" onClick={() => cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: entry.provider })} disabled={cancel.isPending}>
+            <Button
+              variant="danger"
+              onClick={() => cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: entry.provider })}
+              disabled={cancel.isPending}
+            >
               Yes, cancel it
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>

@@ -27,7 +27,12 @@ export function BrandsPanel() {
   const [name, setName] = useState("");
   const [accent, setAccent] = useState("#2f6bff");
   const [logo, setLogo] = useState<File | null>(null);
-  const dropzone = useDropzone({ accept: { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] }, maxFiles: 1, maxSize: 1024 * 1024, onDrop: (files) => setLogo(files[0] ?? null) });
+  const dropzone = useDropzone({
+    accept: { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] },
+    maxFiles: 1,
+    maxSize: 1024 * 1024,
+    onDrop: (files) => setLogo(files[0] ?? null),
+  });
 
   return (
     <section aria-label="Brands" className="space-y-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
@@ -39,7 +44,9 @@ export function BrandsPanel() {
               {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URL */}
               {b.logoUrl ? <img src={b.logoUrl} alt="" className="h-6 w-6 rounded object-contain" /> : null}
               {b.name}
-              {b.colors.accent ? <span className="h-3 w-3 rounded-full" style={{ background: b.colors.accent }} aria-label={`accent ${b.colors.accent}`} /> : null}
+              {b.colors.accent ? (
+                <span className="h-3 w-3 rounded-full" style={{ background: b.colors.accent }} aria-label={`accent ${b.colors.accent}`} />
+              ) : null}
             </span>
             <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => remove.mutate({ brandId: b.brandId })} aria-label={`Delete brand ${b.name}`}>
               Delete
@@ -54,7 +61,14 @@ export function BrandsPanel() {
           create.mutate({ name, colors: { accent }, logoBase64: logo ? await toBase64(logo) : undefined });
         }}
       >
-        <input aria-label="Brand name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Brand name" className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300" />
+        <input
+          aria-label="Brand name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Brand name"
+          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+        />
         <label className="flex items-center gap-2 text-xs text-slate-700">
           Accent colour <input type="color" value={accent} onChange={(e) => setAccent(e.target.value)} aria-label="Brand accent colour" />
         </label>

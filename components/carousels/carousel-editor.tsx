@@ -50,7 +50,16 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
   if (editor.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
   if (editor.error) return <Alert>{editor.error.message}</Alert>;
   const d = editor.data!;
-  const edit = () => ({ carouselId, slides: slides.map(({ kind, heading, body }) => ({ kind, heading, body })), layout, palette, font, brandId, title, caption });
+  const edit = () => ({
+    carouselId,
+    slides: slides.map(({ kind, heading, body }) => ({ kind, heading, body })),
+    layout,
+    palette,
+    font,
+    brandId,
+    title,
+    caption,
+  });
   const update = (i: number, patch: Partial<Slide>) => setSlides((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const move = (i: number, by: -1 | 1) =>
     setSlides((all) => {
@@ -73,7 +82,12 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
       <section aria-label="Design" className="grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-6">
         <label className="block">
           <span className="text-xs font-medium text-slate-700">Layout</span>
-          <select aria-label="Layout" value={layout} onChange={(e) => setLayout(e.target.value)} className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300">
+          <select
+            aria-label="Layout"
+            value={layout}
+            onChange={(e) => setLayout(e.target.value)}
+            className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300"
+          >
             {d.layouts.map((l) => (
               <option key={l}>{l}</option>
             ))}
@@ -82,12 +96,23 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
         {(["background", "text", "accent"] as const).map((k) => (
           <label key={k} className="block">
             <span className="text-xs font-medium capitalize text-slate-700">{k}</span>
-            <input type="color" aria-label={`${k} colour`} value={palette[k]} onChange={(e) => setPalette((p) => ({ ...p, [k]: e.target.value }))} className="mt-1 block h-8 w-full" />
+            <input
+              type="color"
+              aria-label={`${k} colour`}
+              value={palette[k]}
+              onChange={(e) => setPalette((p) => ({ ...p, [k]: e.target.value }))}
+              className="mt-1 block h-8 w-full"
+            />
           </label>
         ))}
         <label className="block">
           <span className="text-xs font-medium text-slate-700">Font</span>
-          <select aria-label="Font" value={font} onChange={(e) => setFont(e.target.value as Font)} className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300">
+          <select
+            aria-label="Font"
+            value={font}
+            onChange={(e) => setFont(e.target.value as Font)}
+            className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300"
+          >
             <option value="inter">Inter</option>
             <option value="playfair">Playfair Display</option>
             <option value="space-grotesk">Space Grotesk</option>
@@ -95,7 +120,12 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
         </label>
         <label className="block">
           <span className="text-xs font-medium text-slate-700">Brand</span>
-          <select aria-label="Brand" value={brandId ?? ""} onChange={(e) => setBrandId(e.target.value || null)} className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300">
+          <select
+            aria-label="Brand"
+            value={brandId ?? ""}
+            onChange={(e) => setBrandId(e.target.value || null)}
+            className="mt-1 block w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300"
+          >
             <option value="">No brand</option>
             {(brands.data ?? []).map((b) => (
               <option key={b.brandId} value={b.brandId}>
@@ -108,32 +138,72 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
       <ol className="flex gap-4 overflow-x-auto pb-2" aria-label="Slides">
         {slides.map((s, i) => (
           <li key={i} className="w-64 shrink-0 space-y-2 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="slide">
-            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URL of the rendered JPEG */}
-            {s.imageUrl ? <img src={s.imageUrl} alt={`Slide ${i + 1}`} className="w-full rounded bg-slate-100" /> : <div className="flex aspect-[4/5] items-center justify-center rounded bg-slate-100 text-xs text-slate-500">Not rendered yet</div>}
+            {s.imageUrl ? (
+              // eslint-disable-next-line @next/next/no-img-element -- signed storage URL of the rendered JPEG
+              <img src={s.imageUrl} alt={`Slide ${i + 1}`} className="w-full rounded bg-slate-100" />
+            ) : (
+              <div className="flex aspect-[4/5] items-center justify-center rounded bg-slate-100 text-xs text-slate-500">Not rendered yet</div>
+            )}
             <div className="flex items-center justify-between text-xs text-slate-500">
               <span>
                 {i + 1}. {s.kind}
               </span>
               <span className="flex gap-1">
-                <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move slide ${i + 1} left`}>
+                <Button
+                  variant="ghost"
+                  className="px-1.5 py-0.5 text-xs"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move slide ${i + 1} left`}
+                >
                   ←
                 </Button>
-                <Button variant="ghost" className="px-1.5 py-0.5 text-xs" disabled={i === slides.length - 1} onClick={() => move(i, 1)} aria-label={`Move slide ${i + 1} right`}>
+                <Button
+                  variant="ghost"
+                  className="px-1.5 py-0.5 text-xs"
+                  disabled={i === slides.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move slide ${i + 1} right`}
+                >
                   →
                 </Button>
               </span>
             </div>
-            <input aria-label={`Slide ${i + 1} heading`} value={s.heading} onChange={(e) => update(i, { heading: e.target.value })} className="block w-full rounded-md px-2 py-1 font-medium ring-1 ring-slate-300" />
-            <textarea aria-label={`Slide ${i + 1} text`} value={s.body} onChange={(e) => update(i, { body: e.target.value })} rows={4} className="block w-full rounded-md px-2 py-1 ring-1 ring-slate-300" />
+            <input
+              aria-label={`Slide ${i + 1} heading`}
+              value={s.heading}
+              onChange={(e) => update(i, { heading: e.target.value })}
+              className="block w-full rounded-md px-2 py-1 font-medium ring-1 ring-slate-300"
+            />
+            <textarea
+              aria-label={`Slide ${i + 1} text`}
+              value={s.body}
+              onChange={(e) => update(i, { body: e.target.value })}
+              rows={4}
+              className="block w-full rounded-md px-2 py-1 ring-1 ring-slate-300"
+            />
           </li>
         ))}
       </ol>
       <section aria-label="Post" className="grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-        <input aria-label="Title" value={title} onChange={(e) => setTitle(e.target.value)} className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300" />
-        <textarea aria-label="Caption" value={caption} onChange={(e) => setCaption(e.target.value)} rows={2} className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300" />
+        <input
+          aria-label="Title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+        />
+        <textarea
+          aria-label="Caption"
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+          rows={2}
+          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+        />
       </section>
       {error ? <Alert>{error.message}</Alert> : null}
-      {rerender.isSuccess && !rerender.isPending ? <Alert tone="success">Slides re-rendered; the new images replace the old ones in the media library.</Alert> : null}
+      {rerender.isSuccess && !rerender.isPending ? (
+        <Alert tone="success">Slides re-rendered; the new images replace the old ones in the media library.</Alert>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={() => rerender.mutate(edit())} disabled={busy}>
           {rerender.isPending ? "Rendering…" : "Re-render"}
@@ -148,7 +218,14 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
             asTemplate.mutate({ carouselId, name: templateName });
           }}
         >
-          <input aria-label="Template name" required value={templateName} onChange={(e) => setTemplateName(e.target.value)} placeholder="Template name" className="rounded-md px-3 py-2 text-sm ring-1 ring-slate-300" />
+          <input
+            aria-label="Template name"
+            required
+            value={templateName}
+            onChange={(e) => setTemplateName(e.target.value)}
+            placeholder="Template name"
+            className="rounded-md px-3 py-2 text-sm ring-1 ring-slate-300"
+          />
           <Button type="submit" variant="secondary" disabled={asTemplate.isPending || !templateName.trim()}>
             Save as template
           </Button>

@@ -20,7 +20,9 @@ export function CarouselList() {
             // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimizable assets
             <img src={c.images[0].url} alt={`First slide of ${c.title}`} className="aspect-[4/5] w-full bg-slate-100 object-cover" />
           ) : (
-            <div className="flex aspect-[4/5] w-full items-center justify-center bg-slate-100 text-sm text-slate-500">{c.status === "failed" ? "No slides" : "Generating…"}</div>
+            <div className="flex aspect-[4/5] w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
+              {c.status === "failed" ? "No slides" : "Generating…"}
+            </div>
           )}
           <div className="space-y-1 p-3 text-sm">
             <div className="flex items-center justify-between gap-2">

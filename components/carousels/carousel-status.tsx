@@ -6,7 +6,13 @@ const styles: Record<string, string> = {
   completed: "bg-emerald-50 text-emerald-800",
   failed: "bg-red-50 text-red-800",
 };
-const labels: Record<string, string> = { queued: "Queued", writing: "Writing copy… (1/2)", rendering: "Rendering slides… (2/2)", completed: "Completed", failed: "Failed" };
+const labels: Record<string, string> = {
+  queued: "Queued",
+  writing: "Writing copy… (1/2)",
+  rendering: "Rendering slides… (2/2)",
+  completed: "Completed",
+  failed: "Failed",
+};
 
 export const isGenerating = (status: string) => status === "queued" || status === "writing" || status === "rendering";
 

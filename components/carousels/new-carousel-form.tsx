@@ -37,7 +37,14 @@ export function NewCarouselForm() {
       onSubmit={(e) => {
         e.preventDefault();
         const sourceField = source === "topic" ? { topic: content } : source === "url" ? { url: content } : { text: content };
-        create.mutate({ requestId: crypto.randomUUID(), ...sourceField, slideCount, imageMode: "none", ...(templateId ? { templateId } : {}), ...(brandId ? { brandId } : {}) });
+        create.mutate({
+          requestId: crypto.randomUUID(),
+          ...sourceField,
+          slideCount,
+          imageMode: "none",
+          ...(templateId ? { templateId } : {}),
+          ...(brandId ? { brandId } : {}),
+        });
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -57,7 +64,15 @@ export function NewCarouselForm() {
         ))}
       </div>
       {source === "text" ? (
-        <textarea aria-label="Source text" required value={content} onChange={(e) => setContent(e.target.value)} rows={5} className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300" placeholder="Paste a paragraph or an article…" />
+        <textarea
+          aria-label="Source text"
+          required
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          rows={5}
+          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+          placeholder="Paste a paragraph or an article…"
+        />
       ) : (
         <input
           aria-label={source === "url" ? "Source link" : "Source topic"}
@@ -72,7 +87,14 @@ export function NewCarouselForm() {
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block">
           <span className="text-xs font-medium text-slate-700">Slides</span>
-          <input type="number" min={2} max={10} value={slideCount} onChange={(e) => setSlideCount(Number(e.target.value))} className="mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-slate-300" />
+          <input
+            type="number"
+            min={2}
+            max={10}
+            value={slideCount}
+            onChange={(e) => setSlideCount(Number(e.target.value))}
+            className="mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+          />
         </label>
         <label className="block">
           <span className="text-xs font-medium text-slate-700">Template</span>

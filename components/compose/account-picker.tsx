@@ -16,7 +16,9 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">Publish to</legend>
-      <p className="text-xs text-slate-500">X, Threads and LinkedIn accounts can be combined; TikTok, Instagram, YouTube and Facebook publish one account at a time.</p>
+      <p className="text-xs text-slate-500">
+        X, Threads and LinkedIn accounts can be combined; TikTok, Instagram, YouTube and Facebook publish one account at a time.
+      </p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {accounts.map((a) => {
           const can = a.capabilities.publishPosts;
@@ -26,7 +28,14 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
               <label
                 className={`flex items-start gap-3 rounded-lg p-3 ring-1 ${checked ? "bg-brand-50 ring-brand-500" : "bg-white ring-slate-200"} ${can ? "cursor-pointer" : "cursor-not-allowed opacity-60"}`}
               >
-                <input type="checkbox" className="mt-1" checked={checked} disabled={!can} onChange={() => onToggle(a.accountId)} aria-label={`${providerLabels[a.provider]} @${a.username}`} />
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={checked}
+                  disabled={!can}
+                  onChange={() => onToggle(a.accountId)}
+                  aria-label={`${providerLabels[a.provider]} @${a.username}`}
+                />
                 <ProviderBadge provider={a.provider} size="sm" />
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-medium">{a.displayName || a.username}</span>
@@ -35,12 +44,17 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
                   </span>
                   <span className="mt-1 flex flex-wrap gap-1 text-[11px]">
                     {(["publishPosts", "schedulePosts", "readPosts", "repostPosts"] as const).map((c) => (
-                      <span key={c} className={`rounded px-1 ${a.capabilities[c] ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-400 line-through"}`}>
+                      <span
+                        key={c}
+                        className={`rounded px-1 ${a.capabilities[c] ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-400 line-through"}`}
+                      >
                         {{ publishPosts: "publish", schedulePosts: "schedule", readPosts: "read", repostPosts: "repost" }[c]}
                       </span>
                     ))}
                   </span>
-                  {!can && a.publishBlockers.length ? <span className="mt-1 block text-xs text-red-700">Cannot publish: {a.publishBlockers.join("; ")}</span> : null}
+                  {!can && a.publishBlockers.length ? (
+                    <span className="mt-1 block text-xs text-red-700">Cannot publish: {a.publishBlockers.join("; ")}</span>
+                  ) : null}
                 </span>
               </label>
             </li>

@@ -22,7 +22,13 @@ export function CharCounter({ label, text, limit, unit }: { label: string; text:
     <span
       data-testid={`counter-${label}`}
       className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs tabular-nums ${over ? "bg-red-50 font-semibold text-red-700" : near ? "bg-amber-50 text-amber-800" : "bg-slate-100 text-slate-600"}`}
-      title={unit === "x-weighted" ? "Counted as X counts: links 23, emoji and CJK characters 2" : unit === "utf16" ? "UTF-16 code units: an emoji may count 2" : "Unicode characters"}
+      title={
+        unit === "x-weighted"
+          ? "Counted as X counts: links 23, emoji and CJK characters 2"
+          : unit === "utf16"
+            ? "UTF-16 code units: an emoji may count 2"
+            : "Unicode characters"
+      }
     >
       {label} {used}/{limit}
       {over ? <span className="sr-only"> (too long)</span> : null}

@@ -93,13 +93,30 @@ export function Composer() {
           void submit();
         }}
       >
-        <AccountPicker accounts={listed} selected={draft.accountIds} onToggle={(id) => setDraft((d) => ({ ...d, accountIds: toggleAccount(d.accountIds, id, providerOf) }))} />
+        <AccountPicker
+          accounts={listed}
+          selected={draft.accountIds}
+          onToggle={(id) => setDraft((d) => ({ ...d, accountIds: toggleAccount(d.accountIds, id, providerOf) }))}
+        />
 
         {mode === "text" ? <ThreadEditor posts={draft.posts} providers={providers} onChange={(posts) => setDraft((d) => ({ ...d, posts }))} /> : null}
         {mode !== "text" ? (
           <div className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-            <MediaPicker picked={draft.media} types={rule.types} max={rule.max} altText={mode === "instagram"} onChange={(media) => setDraft((d) => ({ ...d, media }))} />
-            {mode === "tiktok" ? <TiktokOptions caption={draft.posts[0] ?? ""} onCaption={(c) => setDraft((d) => ({ ...d, posts: [c] }))} value={draft.tiktok} set={patch("tiktok")} /> : null}
+            <MediaPicker
+              picked={draft.media}
+              types={rule.types}
+              max={rule.max}
+              altText={mode === "instagram"}
+              onChange={(media) => setDraft((d) => ({ ...d, media }))}
+            />
+            {mode === "tiktok" ? (
+              <TiktokOptions
+                caption={draft.posts[0] ?? ""}
+                onCaption={(c) => setDraft((d) => ({ ...d, posts: [c] }))}
+                value={draft.tiktok}
+                set={patch("tiktok")}
+              />
+            ) : null}
             {mode === "instagram" ? <InstagramOptions value={draft.instagram} set={patch("instagram")} /> : null}
             {mode === "youtube" ? <YoutubeOptions value={draft.youtube} set={patch("youtube")} /> : null}
             {mode === "facebook" ? <FacebookOptions value={draft.facebook} set={patch("facebook")} /> : null}
@@ -125,7 +142,15 @@ export function Composer() {
 
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={problems.length > 0 || publish.isPending}>
-            {when.kind === "schedule" ? (publish.isPending ? "Scheduling…" : "Schedule") : publish.isPending ? "Publishing…" : mode === "text" ? "Publish now" : "Publish"}
+            {when.kind === "schedule"
+              ? publish.isPending
+                ? "Scheduling…"
+                : "Schedule"
+              : publish.isPending
+                ? "Publishing…"
+                : mode === "text"
+                  ? "Publish now"
+                  : "Publish"}
           </Button>
           {problems.length > 0 && draft.accountIds.length > 0 ? <span className="text-sm text-slate-600">{problems[0]}</span> : null}
         </div>
@@ -133,7 +158,11 @@ export function Composer() {
 
       <aside className="space-y-4">
         {scheduled ? <ScheduleResults response={scheduled} zone={zone} /> : null}
-        {response ? <PublishResults response={response} /> : scheduled ? null : <p className="text-sm text-slate-500">Results appear here: links to text posts at once, media posts as their jobs finish.</p>}
+        {response ? (
+          <PublishResults response={response} />
+        ) : scheduled ? null : (
+          <p className="text-sm text-slate-500">Results appear here: links to text posts at once, media posts as their jobs finish.</p>
+        )}
         <p className="text-xs text-slate-500">
           Every media post is tracked on the{" "}
           <Link href="/jobs" className="text-brand-700 hover:underline">
@@ -156,12 +185,15 @@ function localProblems(draft: Draft, mode: Mode, providers: ProviderName[]): str
     for (const p of ["x", "threads", "linkedin"] as const) {
       if (!providers.includes(p)) continue;
       const texts = p === "x" ? [removeLinks(draft.posts[0] ?? "").text, ...draft.posts.slice(1)] : draft.posts;
-      if (texts.some((t) => isOver(p === "x" ? "x-weighted" : "characters", t, TEXT_LIMITS[p]))) out.push(`A post is too long for ${p === "x" ? "X" : p === "threads" ? "Threads" : "LinkedIn"}.`);
+      if (texts.some((t) => isOver(p === "x" ? "x-weighted" : "characters", t, TEXT_LIMITS[p])))
+        out.push(`A post is too long for ${p === "x" ? "X" : p === "threads" ? "Threads" : "LinkedIn"}.`);
     }
-    if (providers.includes("x") && draft.posts[0]?.trim() && !removeLinks(draft.posts[0]).text) out.push("The first X post is empty once its links are removed.");
+    if (providers.includes("x") && draft.posts[0]?.trim() && !removeLinks(draft.posts[0]).text)
+      out.push("The first X post is empty once its links are removed.");
     return out;
   }
-  if (draft.media.length === 0 && !(mode === "facebook" && draft.facebook.contentType === "FEED" && draft.facebook.message.trim())) out.push("Attach media from the library.");
+  if (draft.media.length === 0 && !(mode === "facebook" && draft.facebook.contentType === "FEED" && draft.facebook.message.trim()))
+    out.push("Attach media from the library.");
   if (mode === "tiktok" && isOver("utf16", draft.posts[0] ?? "", 2200)) out.push("The caption is too long.");
   if (mode === "youtube" && !draft.youtube.title.trim()) out.push("Give the video a title.");
   return out;

@@ -100,7 +100,12 @@ export function toRequest(draft: Draft, mode: Mode, requestId: string): PublishB
       const { contentType, message } = draft.facebook;
       return {
         accountIds,
-        facebook: { requestId, contentType, ...(contentType !== "STORY" && message.trim() ? { message } : {}), ...(ids.length ? { items: ids.map((mediaId) => ({ mediaId })) } : {}) },
+        facebook: {
+          requestId,
+          contentType,
+          ...(contentType !== "STORY" && message.trim() ? { message } : {}),
+          ...(ids.length ? { items: ids.map((mediaId) => ({ mediaId })) } : {}),
+        },
       };
     }
   }

@@ -55,10 +55,22 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
               </div>
               {picked.length > 1 ? (
                 <>
-                  <Button variant="ghost" className="px-2 py-1 text-xs" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${m.fileName} earlier`}>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={`Move ${m.fileName} earlier`}
+                  >
                     ↑
                   </Button>
-                  <Button variant="ghost" className="px-2 py-1 text-xs" disabled={i === picked.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${m.fileName} later`}>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    disabled={i === picked.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move ${m.fileName} later`}
+                  >
                     ↓
                   </Button>
                 </>
@@ -76,7 +88,14 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
           {types.length > 1 ? (
             <div role="tablist" aria-label="Library media type" className="inline-flex rounded-md bg-white p-0.5 ring-1 ring-slate-200">
               {types.map((t) => (
-                <button key={t} type="button" role="tab" aria-selected={shown === t} onClick={() => setType(t)} className={`rounded px-2 py-1 text-xs font-medium ${shown === t ? "bg-slate-900 text-white" : "text-slate-600"}`}>
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={shown === t}
+                  onClick={() => setType(t)}
+                  className={`rounded px-2 py-1 text-xs font-medium ${shown === t ? "bg-slate-900 text-white" : "text-slate-600"}`}
+                >
                   {t === "VIDEO" ? "Videos" : "Images"}
                 </button>
               ))}
@@ -88,7 +107,9 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
             Upload to the library
           </Link>
         </div>
-        {library.data && library.data.media.length === 0 ? <p className="mt-3 text-sm text-slate-500">No {shown === "VIDEO" ? "videos" : "images"} yet.</p> : null}
+        {library.data && library.data.media.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No {shown === "VIDEO" ? "videos" : "images"} yet.</p>
+        ) : null}
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6" aria-label="Library">
           {library.data?.media.map((m) => {
             const item: PickedMedia = { mediaId: m.mediaId, mediaType: m.mediaType, fileName: m.fileName, url: m.url };

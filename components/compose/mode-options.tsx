@@ -18,7 +18,17 @@ function Check({ label, checked, onChange, hint }: { label: string; checked: boo
   );
 }
 
-function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange(v: T): void }) {
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange(v: T): void;
+}) {
   return (
     <label className="block text-sm font-medium text-slate-700">
       {label}
@@ -33,7 +43,21 @@ function Choice<T extends string>({ label, value, options, onChange }: { label: 
   );
 }
 
-function TextArea({ label, value, onChange, limit, unit, rows = 3 }: { label: string; value: string; onChange(v: string): void; limit: number; unit: "characters" | "utf16"; rows?: number }) {
+function TextArea({
+  label,
+  value,
+  onChange,
+  limit,
+  unit,
+  rows = 3,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  limit: number;
+  unit: "characters" | "utf16";
+  rows?: number;
+}) {
   return (
     <label className="block text-sm font-medium text-slate-700">
       {label}
@@ -45,7 +69,17 @@ function TextArea({ label, value, onChange, limit, unit, rows = 3 }: { label: st
   );
 }
 
-export function TiktokOptions({ caption, onCaption, value, set }: { caption: string; onCaption(v: string): void; value: Draft["tiktok"]; set: Setter<"tiktok"> }) {
+export function TiktokOptions({
+  caption,
+  onCaption,
+  value,
+  set,
+}: {
+  caption: string;
+  onCaption(v: string): void;
+  value: Draft["tiktok"];
+  set: Setter<"tiktok">;
+}) {
   return (
     <div className="space-y-3">
       <TextArea label="Caption" value={caption} onChange={onCaption} limit={2200} unit="utf16" />
@@ -74,8 +108,12 @@ export function InstagramOptions({ value, set }: { value: Draft["instagram"]; se
           { value: "STORIES", label: "Story: one image or video, no caption" },
         ]}
       />
-      {value.contentType !== "STORIES" ? <TextArea label="Caption" value={value.caption} onChange={(caption) => set({ caption })} limit={2200} unit="characters" /> : null}
-      {value.contentType === "REELS" ? <Check label="Also share to the feed" checked={value.shareToFeed} onChange={(shareToFeed) => set({ shareToFeed })} /> : null}
+      {value.contentType !== "STORIES" ? (
+        <TextArea label="Caption" value={value.caption} onChange={(caption) => set({ caption })} limit={2200} unit="characters" />
+      ) : null}
+      {value.contentType === "REELS" ? (
+        <Check label="Also share to the feed" checked={value.shareToFeed} onChange={(shareToFeed) => set({ shareToFeed })} />
+      ) : null}
     </div>
   );
 }
@@ -101,7 +139,12 @@ export function YoutubeOptions({ value, set }: { value: Draft["youtube"]; set: S
           { value: "private", label: "Private" },
         ]}
       />
-      <Check label="Made for kids" hint="Required by children's-privacy rules for content made for children" checked={value.madeForKids} onChange={(madeForKids) => set({ madeForKids })} />
+      <Check
+        label="Made for kids"
+        hint="Required by children's-privacy rules for content made for children"
+        checked={value.madeForKids}
+        onChange={(madeForKids) => set({ madeForKids })}
+      />
     </div>
   );
 }
@@ -119,7 +162,9 @@ export function FacebookOptions({ value, set }: { value: Draft["facebook"]; set:
           { value: "STORY", label: "Story: one image or video, no message" },
         ]}
       />
-      {value.contentType !== "STORY" ? <TextArea label="Message" value={value.message} onChange={(message) => set({ message })} limit={63206} unit="characters" rows={4} /> : null}
+      {value.contentType !== "STORY" ? (
+        <TextArea label="Message" value={value.message} onChange={(message) => set({ message })} limit={63206} unit="characters" rows={4} />
+      ) : null}
     </div>
   );
 }

@@ -16,9 +16,7 @@ export function PublishResults({ response }: { response: PublishResponse }) {
   const { succeeded, failed } = response.summary;
   return (
     <section aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-      <h2 className="text-sm font-semibold">
-        {failed === 0 ? "Sent" : `${succeeded} sent, ${failed} failed`}
-      </h2>
+      <h2 className="text-sm font-semibold">{failed === 0 ? "Sent" : `${succeeded} sent, ${failed} failed`}</h2>
       <ul className="space-y-2">
         {response.results.map((r) => (
           <li key={r.accountId} className="rounded-md bg-slate-50 p-3 text-sm" data-testid="publish-result">

@@ -7,9 +7,7 @@ export function XLinkPreview({ text }: { text: string }) {
   if (removed.length === 0) return null;
   return (
     <div className="rounded-md bg-amber-50 p-3 text-sm ring-1 ring-inset ring-amber-200" data-testid="x-link-preview">
-      <p className="font-medium text-amber-900">
-        On X, links are removed from the first post: {removed.join(", ")}
-      </p>
+      <p className="font-medium text-amber-900">On X, links are removed from the first post: {removed.join(", ")}</p>
       {cleaned ? (
         <>
           <p className="mt-2 whitespace-pre-wrap text-slate-800">{cleaned}</p>

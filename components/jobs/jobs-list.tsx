@@ -51,7 +51,11 @@ export function JobsList() {
           <ProviderFilter value={provider} onChange={(p) => setParam("provider", p)} />
           <label className="text-sm">
             <span className="mr-2 text-slate-600">Status</span>
-            <select value={status ?? ""} onChange={(e) => setParam("status", e.target.value || undefined)} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+            <select
+              value={status ?? ""}
+              onChange={(e) => setParam("status", e.target.value || undefined)}
+              className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+            >
               <option value="">All</option>
               {statuses.map((s) => (
                 <option key={s} value={s}>
@@ -64,7 +68,9 @@ export function JobsList() {
 
         {jobs.error ? <Alert>{errorMessage(jobs.error)}</Alert> : null}
         {jobs.data && rows.length === 0 ? (
-          <EmptyState title="No publish jobs">{provider || status ? "No job matches these filters." : "Media posts you publish or schedule are tracked here."}</EmptyState>
+          <EmptyState title="No publish jobs">
+            {provider || status ? "No job matches these filters." : "Media posts you publish or schedule are tracked here."}
+          </EmptyState>
         ) : null}
         {rows.length > 0 ? (
           <table className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Publish jobs">
@@ -108,7 +114,13 @@ export function JobsList() {
           </Button>
         ) : null}
       </div>
-      <aside>{selected ? <JobDetail jobId={selected} onClose={() => setParam("job", undefined)} /> : <p className="text-sm text-slate-500">Select a job to see its details.</p>}</aside>
+      <aside>
+        {selected ? (
+          <JobDetail jobId={selected} onClose={() => setParam("job", undefined)} />
+        ) : (
+          <p className="text-sm text-slate-500">Select a job to see its details.</p>
+        )}
+      </aside>
     </div>
   );
 }
@@ -123,7 +135,12 @@ function JobDetail({ jobId, onClose }: { jobId: string; onClose(): void }) {
   const j = job.data;
   if (!j) return null;
   const rows: [string, React.ReactNode][] = [
-    ["Job", <code key="id" className="text-xs">{j.jobId}</code>],
+    [
+      "Job",
+      <code key="id" className="text-xs">
+        {j.jobId}
+      </code>,
+    ],
     ["Account", `${providerLabels[j.platform]} · @${j.username}`],
     ["Status", <JobStatusBadge key="s" status={j.status} />],
     ["Post id", j.postId ?? "—"],

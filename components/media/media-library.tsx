@@ -35,7 +35,12 @@ export function MediaLibrary() {
       const id = crypto.randomUUID();
       setQueue((q) => [{ id, name: file.name, size: file.size, step: "reserving", progress: 0 }, ...q]);
       try {
-        const reservation = await createUpload.mutateAsync({ fileName: file.name, contentType: contentTypeOf(file), fileSize: file.size, mediaType: mediaTypeOf(file) });
+        const reservation = await createUpload.mutateAsync({
+          fileName: file.name,
+          contentType: contentTypeOf(file),
+          fileSize: file.size,
+          mediaType: mediaTypeOf(file),
+        });
         update(id, { step: "uploading" });
         await putFile(reservation, file, (progress) => update(id, { progress }));
         update(id, { step: "confirming", progress: 1 });
@@ -68,7 +73,14 @@ export function MediaLibrary() {
               {formatBytes(usage.data.usedBytes)} of {formatBytes(usage.data.quotaBytes)} used
             </span>
           </div>
-          <div role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(used * 100)} className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100">
+          <div
+            role="meter"
+            aria-label="Storage used"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(used * 100)}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
             <div className={`h-full rounded-full ${used > 0.9 ? "bg-red-500" : "bg-brand-500"}`} style={{ width: `${Math.min(100, used * 100)}%` }} />
           </div>
         </section>

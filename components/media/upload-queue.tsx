@@ -3,7 +3,13 @@ import { formatBytes, type UploadStep } from "./upload-file";
 
 export type QueueItem = { id: string; name: string; size: number; step: UploadStep; progress: number; error?: string };
 
-const labels: Record<UploadStep, string> = { reserving: "Reserving…", uploading: "Uploading", confirming: "Verifying…", done: "Added to the library", error: "Failed" };
+const labels: Record<UploadStep, string> = {
+  reserving: "Reserving…",
+  uploading: "Uploading",
+  confirming: "Verifying…",
+  done: "Added to the library",
+  error: "Failed",
+};
 
 export function UploadQueue({ items }: { items: QueueItem[] }) {
   if (items.length === 0) return null;

@@ -3,7 +3,15 @@
 // numbers; unavailable metrics are listed, not drawn as zero).
 import type { Metrics } from "@/server/domain/posts/metric-mapping";
 
-const colors: Record<string, string> = { views: "#2f6bff", likes: "#e0457b", replies: "#0e9f6e", reposts: "#f59e0b", quotes: "#7c3aed", bookmarks: "#0891b2", shares: "#64748b" };
+const colors: Record<string, string> = {
+  views: "#2f6bff",
+  likes: "#e0457b",
+  replies: "#0e9f6e",
+  reposts: "#f59e0b",
+  quotes: "#7c3aed",
+  bookmarks: "#0891b2",
+  shares: "#64748b",
+};
 
 export function MetricsChart({ points }: { points: { capturedAt: string; metrics: Metrics }[] }) {
   const names = Object.keys(colors) as (keyof Metrics)[];
@@ -50,7 +58,9 @@ export function MetricsChart({ points }: { points: { capturedAt: string; metrics
           </span>
         ))}
         {unavailable.length ? <span className="text-slate-500">not available: {unavailable.join(", ")}</span> : null}
-        <span className="text-slate-500">{points.length} snapshot{points.length === 1 ? "" : "s"}</span>
+        <span className="text-slate-500">
+          {points.length} snapshot{points.length === 1 ? "" : "s"}
+        </span>
       </figcaption>
     </figure>
   );

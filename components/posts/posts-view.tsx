@@ -22,7 +22,10 @@ export function PostsView() {
   const [rangeDays, setRangeDays] = useState(30);
   const [open, setOpen] = useState<{ accountId: string; postId: string } | null>(null);
   const posts = useQuery(trpc.analytics.list.queryOptions({ provider, sort, rangeDays, limit: 100 }));
-  const history = useQuery({ ...trpc.analytics.history.queryOptions(open ?? { accountId: "00000000-0000-4000-8000-000000000000", postId: "-" }), enabled: open !== null });
+  const history = useQuery({
+    ...trpc.analytics.history.queryOptions(open ?? { accountId: "00000000-0000-4000-8000-000000000000", postId: "-" }),
+    enabled: open !== null,
+  });
   const selected = posts.data?.posts.find((p) => open && p.accountId === open.accountId && p.postId === open.postId);
 
   return (
@@ -32,14 +35,22 @@ export function PostsView() {
           <ProviderFilter value={provider} onChange={setProvider} />
           <label>
             <span className="mr-2 text-slate-600">Sort</span>
-            <select value={sort} onChange={(e) => setSort(e.target.value as "recent" | "top")} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as "recent" | "top")}
+              className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+            >
               <option value="recent">Most recent</option>
               <option value="top">Top (views, then likes)</option>
             </select>
           </label>
           <label>
             <span className="mr-2 text-slate-600">Published in the last</span>
-            <select value={rangeDays} onChange={(e) => setRangeDays(Number(e.target.value))} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300">
+            <select
+              value={rangeDays}
+              onChange={(e) => setRangeDays(Number(e.target.value))}
+              className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+            >
               {[7, 30, 90, 365].map((d) => (
                 <option key={d} value={d}>
                   {d} days
@@ -51,7 +62,9 @@ export function PostsView() {
         </div>
         {posts.error ? <Alert>{errorMessage(posts.error)}</Alert> : null}
         {posts.data && posts.data.posts.length === 0 ? (
-          <EmptyState title="No posts in this range">Posts appear here once their account has synced (hourly, shortly after you publish, or with “Sync now”).</EmptyState>
+          <EmptyState title="No posts in this range">
+            Posts appear here once their account has synced (hourly, shortly after you publish, or with “Sync now”).
+          </EmptyState>
         ) : (
           <table className="w-full overflow-hidden rounded-lg bg-white text-sm ring-1 ring-slate-200">
             <thead className="bg-slate-50 text-left text-xs text-slate-600">

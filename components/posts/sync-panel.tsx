@@ -14,7 +14,10 @@ export function SyncPanel() {
   const [pending, setPending] = useState<Record<string, string | null>>({});
   const waiting = useRef(false);
   waiting.current = Object.keys(pending).length > 0;
-  const status = useQuery({ ...trpc.analytics.syncStatus.queryOptions(), refetchInterval: (q) => (waiting.current || q.state.data?.some((a) => a.syncing) ? 1000 : false) });
+  const status = useQuery({
+    ...trpc.analytics.syncStatus.queryOptions(),
+    refetchInterval: (q) => (waiting.current || q.state.data?.some((a) => a.syncing) ? 1000 : false),
+  });
   const syncNow = useMutation(trpc.analytics.syncNow.mutationOptions());
 
   useEffect(() => {
@@ -36,7 +39,9 @@ export function SyncPanel() {
             <li key={a.accountId} className="flex items-center justify-between gap-2" data-testid="sync-row">
               <span>
                 {providerLabels[a.provider as keyof typeof providerLabels]} · @{a.username}
-                <span className="block text-xs text-slate-500">{busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${new Date(a.lastSyncedAt).toLocaleString()}` : "Never synced"}</span>
+                <span className="block text-xs text-slate-500">
+                  {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${new Date(a.lastSyncedAt).toLocaleString()}` : "Never synced"}
+                </span>
               </span>
               <Button
                 variant="secondary"

@@ -44,17 +44,31 @@ export function SchedulePicker({ when, zone, onWhen, onZone }: { when: When; zon
         <div className="flex flex-wrap items-end gap-3">
           <label className="text-sm">
             <span className="block text-slate-600">Date</span>
-            <input type="date" aria-label="Schedule date" value={when.date} onChange={(e) => onWhen({ ...when, date: e.target.value })} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300" />
+            <input
+              type="date"
+              aria-label="Schedule date"
+              value={when.date}
+              onChange={(e) => onWhen({ ...when, date: e.target.value })}
+              className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+            />
           </label>
           <label className="text-sm">
             <span className="block text-slate-600">Time</span>
-            <input type="time" aria-label="Schedule time" value={when.time} onChange={(e) => onWhen({ ...when, time: e.target.value })} className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300" />
+            <input
+              type="time"
+              aria-label="Schedule time"
+              value={when.time}
+              onChange={(e) => onWhen({ ...when, time: e.target.value })}
+              className="rounded-md border-0 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+            />
           </label>
           <TimeZoneSelect value={zone} onChange={onZone} />
         </div>
       ) : null}
       {resolved?.note ? <p className="text-sm text-amber-800">{resolved.note}</p> : null}
-      {when.kind === "schedule" && resolved && Date.parse(resolved.iso) <= Date.now() ? <p className="text-sm text-red-700">That time has passed; choose a later one.</p> : null}
+      {when.kind === "schedule" && resolved && Date.parse(resolved.iso) <= Date.now() ? (
+        <p className="text-sm text-red-700">That time has passed; choose a later one.</p>
+      ) : null}
     </fieldset>
   );
 }

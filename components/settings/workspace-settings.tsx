@@ -42,8 +42,8 @@ export function WorkspaceSettings() {
         </dl>
         {current.plan === "free" ? (
           <p className="mt-3 text-sm text-slate-600">
-            The API and API keys need the Creator plan or higher. On a self-hosted installation an administrator changes the
-            plan with <code className="rounded bg-slate-100 px-1">npm run cli -- plan set</code>.
+            The API and API keys need the Creator plan or higher. On a self-hosted installation an administrator changes the plan with{" "}
+            <code className="rounded bg-slate-100 px-1">npm run cli -- plan set</code>.
           </p>
         ) : null}
         {canManage ? (
@@ -62,9 +62,7 @@ export function WorkspaceSettings() {
             </Button>
           </form>
         ) : null}
-        <div className="mt-3">
-          {rename.error ? <Alert>{errorMessage(rename.error)}</Alert> : saved ? <Alert tone="success">Saved.</Alert> : null}
-        </div>
+        <div className="mt-3">{rename.error ? <Alert>{errorMessage(rename.error)}</Alert> : saved ? <Alert tone="success">Saved.</Alert> : null}</div>
       </Card>
       {canManage ? (
         <Card>

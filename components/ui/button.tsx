@@ -9,15 +9,16 @@ const variants: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 
-export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(
-  function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
-    return (
-      <button
-        ref={ref}
-        type={type}
-        className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${className}`}
-        {...props}
-      />
-    );
-  },
-);
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(function Button(
+  { variant = "primary", className = "", type = "button", ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
+});

@@ -6,7 +6,12 @@ import { createWorkspaceWithKey, uniqueEmail } from "../testing/fixtures.ts";
 import { requestFrom } from "../testing/http-from.ts";
 
 /** A sign-in as the dashboard's form makes it (next-auth's signIn("credentials", { redirect: false })). */
-async function signIn(from: string, email: string, password: string, extraHeaders: Record<string, string> = {}): Promise<{ signedIn: boolean; error: string | null }> {
+async function signIn(
+  from: string,
+  email: string,
+  password: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ signedIn: boolean; error: string | null }> {
   const base = inject("baseUrl");
   const csrf = await requestFrom(from, `${base}/api/auth/csrf`);
   const cookie = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");

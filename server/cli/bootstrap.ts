@@ -25,9 +25,7 @@ export async function bootstrap(input: { email: string; password: string; worksp
       where: { userId: user.id, workspace: { name: input.workspace } },
       orderBy: { createdAt: "asc" },
     });
-    workspaceId = existing
-      ? existing.workspaceId
-      : (await createWorkspace(await scopeFromSession(user.id), { name: input.workspace })).id;
+    workspaceId = existing ? existing.workspaceId : (await createWorkspace(await scopeFromSession(user.id), { name: input.workspace })).id;
   }
   let scope = await systemScope(workspaceId);
   if (input.plan && scope.plan !== input.plan) {

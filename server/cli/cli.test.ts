@@ -71,7 +71,9 @@ describe("npm run cli -- bootstrap", () => {
 
 describe("npm run cli -- sandbox connect", () => {
   it("connects one account of each provider (plus a TikTok Login Kit one) and the API lists exactly the seven with SPEC.md's capabilities", async () => {
-    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("seven"), "--password", "s3cret-password", "--workspace", "Seven", "--json"])).stdout);
+    const boot = JSON.parse(
+      (await cli(["bootstrap", "--email", uniqueEmail("seven"), "--password", "s3cret-password", "--workspace", "Seven", "--json"])).stdout,
+    );
     const providers = ["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"];
     const connected: Record<string, { accountId: string; provider: string; username: string }> = {};
     for (const provider of providers) {
@@ -80,7 +82,19 @@ describe("npm run cli -- sandbox connect", () => {
       connected[provider] = JSON.parse(r.stdout);
       expect(connected[provider]).toMatchObject({ provider, username: expect.any(String), accountId: expect.any(String) });
     }
-    const kit = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", "tiktok", "--tiktok-connection", "login-kit", "--username", "kit_seven", "--json"]);
+    const kit = await cli([
+      "sandbox",
+      "connect",
+      "--workspace",
+      boot.workspaceId,
+      "--provider",
+      "tiktok",
+      "--tiktok-connection",
+      "login-kit",
+      "--username",
+      "kit_seven",
+      "--json",
+    ]);
     expect(kit.code, kit.stderr).toBe(0);
 
     const res = await api(boot.apiKey)("GET", "/api/v1/accounts");
@@ -102,7 +116,9 @@ describe("npm run cli -- sandbox connect", () => {
   }, 120_000);
 
   it("reflects what was granted: YouTube without youtube.upload, a Facebook Page without CREATE_CONTENT, an Instagram creator", async () => {
-    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("grants"), "--password", "s3cret-password", "--workspace", "Grants", "--json"])).stdout);
+    const boot = JSON.parse(
+      (await cli(["bootstrap", "--email", uniqueEmail("grants"), "--password", "s3cret-password", "--workspace", "Grants", "--json"])).stdout,
+    );
     const run = (args: string[]) => cli(["sandbox", "connect", "--workspace", boot.workspaceId, ...args, "--json"]);
     expect((await run(["--provider", "youtube", "--scopes", "youtube.readonly"])).code).toBe(0);
     expect((await run(["--provider", "facebook", "--page-tasks", "MODERATE,ANALYZE"])).code).toBe(0);

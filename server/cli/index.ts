@@ -57,7 +57,11 @@ keys
   .action(async (opts) => {
     const [{ systemScope }, { createApiKey }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/create-api-key.ts")]);
     const result = await createApiKey(await systemScope(opts.workspace), { name: opts.name, expiresAt: opts.expires });
-    print({ id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt }, opts, () => `${result.key}\n(id ${result.apiKey.id}; the key is shown only now)`);
+    print(
+      { id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt },
+      opts,
+      () => `${result.key}\n(id ${result.apiKey.id}; the key is shown only now)`,
+    );
   });
 
 keys
@@ -108,7 +112,13 @@ sandbox
   .option("--json", 'print {"accountId","provider","username"}')
   .action(async (opts) => {
     const { sandboxConnect } = await import("./sandbox-connect.ts");
-    const list = (v?: string) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+    const list = (v?: string) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
     const accounts = await sandboxConnect({
       workspace: opts.workspace,
       provider: opts.provider,
@@ -131,7 +141,9 @@ const platforms = program.command("platforms").description("The platforms Postea
 platforms
   .command("check")
   .description("Check each platform's configuration: credentials, URLs, redirect URI, LinkedIn-Version, a call with the app's credentials")
-  .addOption(new Option("--provider <provider>", "check only this platform").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]))
+  .addOption(
+    new Option("--provider <provider>", "check only this platform").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]),
+  )
   .option("--json", 'print {"mode","ok","checks":[{provider,check,result,detail}]}')
   .action(async (opts) => {
     const { checkPlatforms, formatCheckTable } = await import("../platforms/check/check-platforms.ts");

@@ -45,9 +45,12 @@ describe("npm run cli -- platforms check", () => {
     expect(r).toMatchObject({ mode: "sandbox", ok: true });
     expect(r.checks.filter((c) => c.result === "fail" || c.result === "warn")).toEqual([]);
     expect(new Set(r.checks.map((c) => c.provider))).toEqual(new Set(["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"]));
-    for (const p of ["threads", "facebook"]) expect(r.row(p, "app credentials call")).toMatchObject({ result: "ok", detail: expect.stringMatching(/app access token/) });
-    for (const app of ["business app", "Login Kit app"]) expect(r.row("tiktok", `app credentials call (${app})`)).toMatchObject({ result: "ok", detail: expect.stringMatching(/client access token/) });
-    for (const p of ["x", "linkedin", "instagram", "youtube"]) expect(r.row(p, "app credentials call")).toMatchObject({ result: "skip", detail: expect.stringMatching(/needs an account/) });
+    for (const p of ["threads", "facebook"])
+      expect(r.row(p, "app credentials call")).toMatchObject({ result: "ok", detail: expect.stringMatching(/app access token/) });
+    for (const app of ["business app", "Login Kit app"])
+      expect(r.row("tiktok", `app credentials call (${app})`)).toMatchObject({ result: "ok", detail: expect.stringMatching(/client access token/) });
+    for (const p of ["x", "linkedin", "instagram", "youtube"])
+      expect(r.row(p, "app credentials call")).toMatchObject({ result: "skip", detail: expect.stringMatching(/needs an account/) });
     expect(r.row("linkedin", "LinkedIn-Version")!.result).toBe("ok");
     expect(r.row("youtube", "redirect uri")!.detail).toMatch(/^register https?:\/\/.+\/api\/connect\/youtube\/callback$/);
 
@@ -95,10 +98,20 @@ describe("npm run cli -- platforms check", () => {
   }, 60_000);
 
   it("fails when the platform refuses the app's secret, with the platform's own message", async () => {
-    const r = await checkJson([], { THREADS_CLIENT_SECRET: "wrong-secret", FACEBOOK_CLIENT_SECRET: "wrong-secret", TIKTOK_LOGIN_KIT_CLIENT_SECRET: "wrong-secret" });
+    const r = await checkJson([], {
+      THREADS_CLIENT_SECRET: "wrong-secret",
+      FACEBOOK_CLIENT_SECRET: "wrong-secret",
+      TIKTOK_LOGIN_KIT_CLIENT_SECRET: "wrong-secret",
+    });
     expect(r.code).toBe(1);
-    expect(r.row("threads", "app credentials call")).toMatchObject({ result: "fail", detail: expect.stringMatching(/Error validating client secret\. \(code 1\)/) });
-    expect(r.row("facebook", "app credentials call")).toMatchObject({ result: "fail", detail: expect.stringMatching(/Error validating client secret\. \(code 1\)/) });
+    expect(r.row("threads", "app credentials call")).toMatchObject({
+      result: "fail",
+      detail: expect.stringMatching(/Error validating client secret\. \(code 1\)/),
+    });
+    expect(r.row("facebook", "app credentials call")).toMatchObject({
+      result: "fail",
+      detail: expect.stringMatching(/Error validating client secret\. \(code 1\)/),
+    });
     expect(r.row("tiktok", "app credentials call (Login Kit app)")).toMatchObject({ result: "fail", detail: expect.stringMatching(/invalid_client/) });
     expect(r.row("tiktok", "app credentials call (business app)")!.result).toBe("ok");
     expect(r.checks.filter((c) => c.result === "fail")).toHaveLength(3);

@@ -42,7 +42,10 @@ export async function sandboxConnect(opts: SandboxConnectOptions) {
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code;
     if (code === "ECONNREFUSED") {
-      throw new AppError("SERVICE_UNAVAILABLE", `The platform sandbox is not running at ${config.sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`);
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        `The platform sandbox is not running at ${config.sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`,
+      );
     }
     throw err;
   }

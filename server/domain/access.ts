@@ -3,10 +3,7 @@
 import type { Plan, Role } from "../db.ts";
 import { AppError } from "../errors.ts";
 
-export type Actor =
-  | { kind: "apiKey"; apiKeyId: string; userId: string }
-  | { kind: "user"; userId: string }
-  | { kind: "system" };
+export type Actor = { kind: "apiKey"; apiKeyId: string; userId: string } | { kind: "user"; userId: string } | { kind: "system" };
 
 export type Scope = {
   workspaceId: string;

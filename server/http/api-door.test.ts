@@ -178,7 +178,16 @@ describe("GET /api/v1/accounts", () => {
     const clients = keys.map(({ key }) => client(key));
     await sleep(300);
     await db.connectedAccount.create({
-      data: { workspaceId: t.workspace.id, provider: "x", providerAccountId: "9", username: "new", displayName: "New", accessTokenEnc: "x", scopes: [], pageTasks: [] },
+      data: {
+        workspaceId: t.workspace.id,
+        provider: "x",
+        providerAccountId: "9",
+        username: "new",
+        displayName: "New",
+        accessTokenEnc: "x",
+        scopes: [],
+        pageTasks: [],
+      },
     });
     added = true;
     await sleep(300);

@@ -9,7 +9,6 @@ import { formatReport, runFuzz } from "../testing/api-fuzz/run-fuzz.ts";
 const SEED = Number(process.env.FUZZ_SEED ?? 28_2026);
 const CASES = Number(process.env.FUZZ_CASES ?? 2_400);
 
-
 it(`answers ${CASES} fuzz cases over every operation without 500, silence or a body outside the envelope`, async () => {
   const baseUrl = inject("baseUrl");
   const { key } = await createFuzzWorkspace(baseUrl);

@@ -22,7 +22,11 @@ const rateLimitHeaders = {
 const errorExamples: Partial<Record<ErrorCode, unknown>> = {
   UNAUTHORIZED: { error: { code: "UNAUTHORIZED", message: "Invalid API key" } },
   PLAN_REQUIRED: {
-    error: { code: "PLAN_REQUIRED", message: "The API and API keys need the Creator plan or higher", details: { requiredPlan: "creator", currentPlan: "free" } },
+    error: {
+      code: "PLAN_REQUIRED",
+      message: "The API and API keys need the Creator plan or higher",
+      details: { requiredPlan: "creator", currentPlan: "free" },
+    },
   },
   VALIDATION_ERROR: {
     error: {
@@ -31,7 +35,9 @@ const errorExamples: Partial<Record<ErrorCode, unknown>> = {
       details: { issues: [{ path: "limit", message: "Too big: expected number to be <=100", code: "too_big", location: "query" }] },
     },
   },
-  RATE_LIMITED: { error: { code: "RATE_LIMITED", message: "Rate limit of 300 requests per minute exceeded; retry in 12 s", details: { limit: 300, retryAfterSeconds: 12 } } },
+  RATE_LIMITED: {
+    error: { code: "RATE_LIMITED", message: "Rate limit of 300 requests per minute exceeded; retry in 12 s", details: { limit: 300, retryAfterSeconds: 12 } },
+  },
   NOT_FOUND: { error: { code: "NOT_FOUND", message: "Publish job not found" } },
   INTERNAL_ERROR: { error: { code: "INTERNAL_ERROR", message: "Unexpected server error (reference 4f0c…)" } },
 };
@@ -59,7 +65,8 @@ function errorResponses(op: Operation) {
     );
     out[String(status)] = {
       description: codes.map((c) => `\`${c}\`: ${errorTable[c].title}`).join("; "),
-      headers: status === 429 ? { "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer" } }, ...rateLimitHeaders } : undefined,
+      headers:
+        status === 429 ? { "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer" } }, ...rateLimitHeaders } : undefined,
       content: { "application/json": { schema: errorEnvelopeSchema, examples } },
     };
   }
@@ -112,7 +119,7 @@ export function buildOpenApiDocument(operations: Operation[]) {
       title: "Posteady API",
       version: "1.0.0",
       description:
-        "Publish, schedule and read social posts on connected accounts through one workspace-scoped key.\n\nEvery request is authenticated by an API key sent as `Authorization: Bearer <API_KEY>`. The key is bound to one workspace, which every request uses. The API needs the Creator plan or higher. Every non-2xx answer uses the envelope `{ \"error\": { \"code\", \"message\", \"details\" } }`.",
+        'Publish, schedule and read social posts on connected accounts through one workspace-scoped key.\n\nEvery request is authenticated by an API key sent as `Authorization: Bearer <API_KEY>`. The key is bound to one workspace, which every request uses. The API needs the Creator plan or higher. Every non-2xx answer uses the envelope `{ "error": { "code", "message", "details" } }`.',
       license: { name: "MIT", identifier: "MIT" },
     },
     // Relative: the document describes the installation that serves it, wherever it is hosted.
@@ -121,7 +128,11 @@ export function buildOpenApiDocument(operations: Operation[]) {
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "A workspace API key (pst_…), created in Settings → API keys or with `npm run cli -- keys create`" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A workspace API key (pst_…), created in Settings → API keys or with `npm run cli -- keys create`",
+        },
       },
     },
     paths,

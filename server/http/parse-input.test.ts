@@ -69,10 +69,22 @@ describe("parseInput", () => {
 
   it("reads a body as JSON only under a JSON media type, else 415", async () => {
     const body = JSON.stringify({ name: "a" });
-    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8", "application/merge-patch+json", "application/vnd.api+json"]) {
+    for (const type of [
+      "application/json",
+      "application/json; charset=utf-8",
+      "Application/JSON;charset=UTF-8",
+      "application/merge-patch+json",
+      "application/vnd.api+json",
+    ]) {
       expect((await parseInput(op, request("", body, { "Content-Type": type }), {})).body, type).toEqual({ name: "a" });
     }
-    for (const headers of [{ "Content-Type": "text/plain" } as Record<string, string>, { "Content-Type": "application/x-www-form-urlencoded" }, { "Content-Type": "application/jsonx" }, { "Content-Type": "text/json" }, {}]) {
+    for (const headers of [
+      { "Content-Type": "text/plain" } as Record<string, string>,
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      { "Content-Type": "application/jsonx" },
+      { "Content-Type": "text/json" },
+      {},
+    ]) {
       // a string body without a type: fetch would say text/plain, so send bytes to send none
       const sent = new Request("http://local/api/v1/example", { method: "POST", body: new TextEncoder().encode(body), headers });
       const err = await failure(parseInput(op, sent, {}));

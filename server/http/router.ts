@@ -42,8 +42,7 @@ export function matchRoute(method: string, pathname: string): Match {
   if (allowed.length > 0) {
     const allow = allowed.join(", ");
     return {
-      response: () =>
-        errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}`), new Headers({ Allow: allow })),
+      response: () => errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}`), new Headers({ Allow: allow })),
     };
   }
   return { response: () => errorResponse(new AppError("NOT_FOUND", `No endpoint ${method} ${pathname}`)) };

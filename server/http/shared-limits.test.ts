@@ -99,7 +99,13 @@ describe("unknown API keys per client address", () => {
 
     for (const answer of [await rest(t.key), await rest(unknownKey()), await mcp(t.key)]) {
       expect(answer.status).toBe(429);
-      expect(answer.json).toEqual({ error: { code: "RATE_LIMITED", message: expect.stringMatching(/^Too many requests with unknown API keys from this address; retry in \d+ s$/), details: { retryAfterSeconds: expect.any(Number) } } });
+      expect(answer.json).toEqual({
+        error: {
+          code: "RATE_LIMITED",
+          message: expect.stringMatching(/^Too many requests with unknown API keys from this address; retry in \d+ s$/),
+          details: { retryAfterSeconds: expect.any(Number) },
+        },
+      });
       const retryAfter = Number(answer.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(9 * 60);
       expect(retryAfter).toBeLessThanOrEqual(10 * 60);

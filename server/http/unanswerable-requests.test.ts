@@ -87,7 +87,12 @@ describe("what Node's HTTP parser refuses", () => {
 
   for (const [what, head, status, code] of [
     ["an unknown method", Buffer.from("FOO /api/v1/media/uploads HTTP/1.1\r\nHost: x\r\n\r\n"), 400, "MALFORMED_REQUEST"],
-    ["raw non-ASCII bytes in the path", Buffer.concat([Buffer.from("GET /api/v1/publish-jobs/"), Buffer.from("日本", "utf8"), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")]), 400, "MALFORMED_REQUEST"],
+    [
+      "raw non-ASCII bytes in the path",
+      Buffer.concat([Buffer.from("GET /api/v1/publish-jobs/"), Buffer.from("日本", "utf8"), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")]),
+      400,
+      "MALFORMED_REQUEST",
+    ],
     ["headers over Node's limit", Buffer.from(`GET /api/v1/workspaces HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`), 431, "HEADERS_TOO_LARGE"],
   ] as const) {
     it(`answers ${what} with ${status} in the envelope and closes the connection`, async () => {

@@ -39,6 +39,7 @@ export function patientPool(connectionString: string, max: number): pg.Pool {
     }
   };
   // The callback form is pg's own (pool.query uses it); only the promise form waits.
-  pool.connect = ((callback?: (...args: unknown[]) => void) => (callback ? (connect as (cb: unknown) => void)(callback) : patientConnect())) as typeof pool.connect;
+  pool.connect = ((callback?: (...args: unknown[]) => void) =>
+    callback ? (connect as (cb: unknown) => void)(callback) : patientConnect()) as typeof pool.connect;
   return pool;
 }

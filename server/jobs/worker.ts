@@ -29,7 +29,12 @@ export const taskList: TaskList = {
   "sweep-carousels": sweepCarouselsTask,
 };
 
-const crontab = ["*/5 * * * * refresh-expiring-tokens ?fill=10m", "*/10 * * * * expire-uploads ?fill=30m", "* * * * * schedule-syncs", "*/5 * * * * sweep-carousels"].join("\n");
+const crontab = [
+  "*/5 * * * * refresh-expiring-tokens ?fill=10m",
+  "*/10 * * * * expire-uploads ?fill=30m",
+  "* * * * * schedule-syncs",
+  "*/5 * * * * sweep-carousels",
+].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
 // a busy worker does not spend its time writing them.

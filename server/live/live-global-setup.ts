@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
       close = () => sandbox.close();
     }
     resetPlatformConfig();
-    const missing = livePlan().skipped.map((s) => s.provider).filter((p) => !process.env[tokenVariables[p]]);
+    const missing = livePlan()
+      .skipped.map((s) => s.provider)
+      .filter((p) => !process.env[tokenVariables[p]]);
     try {
       Object.assign(process.env, liveVariables(await sandboxAccounts(missing, { linkedinReads: own })));
     } catch (err) {
@@ -45,7 +47,9 @@ export default async function setup(project: TestProject) {
   out.push(...plan.skipped.map((s) => s.line));
   if (plan.run.length === 0) out.push("live: no platform credentials set, nothing to run");
   process.stdout.write(`${out.join("\n")}\n`);
-  const liveEnv = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && /^(LIVE_|PLATFORMS$|SANDBOX_URL$)/.test(e[0])));
+  const liveEnv = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && /^(LIVE_|PLATFORMS$|SANDBOX_URL$)/.test(e[0])),
+  );
   project.provide("liveEnv", liveEnv);
   return close;
 }

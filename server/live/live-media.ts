@@ -28,7 +28,11 @@ export async function liveImage(imageUrl: string | undefined): Promise<{ source:
 }
 
 export async function liveVideo(videoFile: string | undefined): Promise<LiveVideo> {
-  if (videoFile) return { bytes: new Uint8Array(await fs.readFile(videoFile)), mimeType: videoFile.toLowerCase().endsWith(".mov") ? "video/quicktime" : "video/mp4" };
+  if (videoFile)
+    return { bytes: new Uint8Array(await fs.readFile(videoFile)), mimeType: videoFile.toLowerCase().endsWith(".mov") ? "video/quicktime" : "video/mp4" };
   // Vertical, 8 s: what TikTok and YouTube Shorts take; unique bytes so no upload is a duplicate.
-  return { bytes: new Uint8Array(makeMp4({ width: 1080, height: 1920, durationSeconds: 8, payloadBytes: 4096 + Math.floor(Math.random() * 4096) })), mimeType: "video/mp4" };
+  return {
+    bytes: new Uint8Array(makeMp4({ width: 1080, height: 1920, durationSeconds: 8, payloadBytes: 4096 + Math.floor(Math.random() * 4096) })),
+    mimeType: "video/mp4",
+  };
 }

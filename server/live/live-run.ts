@@ -94,7 +94,8 @@ export async function runLive(target: LiveTarget, opts: LiveOptions): Promise<Li
       }
     });
     await step("delete", async () => {
-      if (noDelete[provider] || !adapter.deletePost) return { value: undefined, outcome: `left in place: ${noDelete[provider] ?? "the adapter has no delete call"}` };
+      if (noDelete[provider] || !adapter.deletePost)
+        return { value: undefined, outcome: `left in place: ${noDelete[provider] ?? "the adapter has no delete call"}` };
       deleteTried = true;
       try {
         await adapter.deletePost(ctx, posted!.id);
@@ -132,7 +133,10 @@ async function connectWith(adapter: PlatformAdapter, target: LiveTarget): Promis
   const identities = await adapter.identities(tokens);
   if (target.provider === "facebook") {
     const page = target.pageId ? identities.find((i) => i.providerAccountId === target.pageId) : identities[0];
-    if (!page) throw new Error(target.pageId ? `the token does not manage Page ${target.pageId}` : "the token manages no Page (it needs pages_show_list and a Page role)");
+    if (!page)
+      throw new Error(
+        target.pageId ? `the token does not manage Page ${target.pageId}` : "the token manages no Page (it needs pages_show_list and a Page role)",
+      );
     return contextFor(page, tokens);
   }
   if (!identities[0]) throw new Error("the identity call answered no account");
@@ -167,9 +171,15 @@ async function publish(target: LiveTarget, ctx: AccountContext, text: string, re
     case "tiktok": {
       const video = await liveVideo(target.videoFile);
       const info = await tiktokAdapter.creatorInfo(ctx);
-      if (!info.privacyLevelOptions.includes("SELF_ONLY")) throw new Error(`the creator cannot post SELF_ONLY (options: ${info.privacyLevelOptions.join(", ")}); the suite posts nothing public`);
+      if (!info.privacyLevelOptions.includes("SELF_ONLY"))
+        throw new Error(`the creator cannot post SELF_ONLY (options: ${info.privacyLevelOptions.join(", ")}); the suite posts nothing public`);
       const plan = tiktokAdapter.chunkPlan(video.bytes.byteLength);
-      const { publishId, uploadUrl } = await tiktokAdapter.initVideo(ctx, { caption: text, privacyLevel: "SELF_ONLY", videoSize: video.bytes.byteLength, ...plan });
+      const { publishId, uploadUrl } = await tiktokAdapter.initVideo(ctx, {
+        caption: text,
+        privacyLevel: "SELF_ONLY",
+        videoSize: video.bytes.byteLength,
+        ...plan,
+      });
       for (let i = 0; i < plan.totalChunkCount; i++) {
         const start = i * plan.chunkSize;
         const end = i === plan.totalChunkCount - 1 ? video.bytes.byteLength : start + plan.chunkSize;
@@ -181,9 +191,20 @@ async function publish(target: LiveTarget, ctx: AccountContext, text: string, re
     case "youtube": {
       const video = await liveVideo(target.videoFile);
       const total = video.bytes.byteLength;
-      const { sessionUrl } = await youtubeAdapter.startUpload(ctx, { title: "Posteady live contract test", description: text, privacyStatus: "private", madeForKids: false, size: total, mimeType: video.mimeType });
-      for (let start = 0; ; ) {
-        const answer = await youtubeAdapter.uploadChunk(sessionUrl, { bytes: video.bytes.subarray(start, Math.min(start + YOUTUBE_CHUNK_SIZE, total)), start, total });
+      const { sessionUrl } = await youtubeAdapter.startUpload(ctx, {
+        title: "Posteady live contract test",
+        description: text,
+        privacyStatus: "private",
+        madeForKids: false,
+        size: total,
+        mimeType: video.mimeType,
+      });
+      for (let start = 0; ;) {
+        const answer = await youtubeAdapter.uploadChunk(sessionUrl, {
+          bytes: video.bytes.subarray(start, Math.min(start + YOUTUBE_CHUNK_SIZE, total)),
+          start,
+          total,
+        });
         if (answer.done) return { id: answer.videoId, expectListed: true, why: "private" };
         start = answer.received;
       }
@@ -217,7 +238,8 @@ async function readStatus(target: LiveTarget, ctx: AccountContext, posted: Poste
     case "youtube": {
       const status = await until(opts, `video ${posted.id} to be processed`, async () => {
         const s = await youtubeAdapter.videoStatus(ctx, posted.id);
-        if (s.uploadStatus === "failed" || s.uploadStatus === "rejected") throw new Error(`YouTube ${s.uploadStatus} the video: ${s.failureReason ?? s.rejectionReason ?? ""}`);
+        if (s.uploadStatus === "failed" || s.uploadStatus === "rejected")
+          throw new Error(`YouTube ${s.uploadStatus} the video: ${s.failureReason ?? s.rejectionReason ?? ""}`);
         return s.uploadStatus === "processed" ? s : undefined;
       });
       return `${status.uploadStatus}, processing ${status.processingStatus ?? "(not reported)"}`;
@@ -231,12 +253,16 @@ async function untilListed(adapter: PlatformAdapter, ctx: AccountContext, posted
     if (page.posts.some((p) => p.nativeId === posted.id)) throw new Error(`the test post ${posted.id} is listed among public posts`);
     return `${page.posts.length} public post(s) listed; the SELF_ONLY test post is rightly not among them`;
   }
-  const post = await until(opts, `post ${posted.id} to be listed`, async () => (await adapter.listPosts(ctx, null)).posts.find((p) => p.nativeId === posted.id));
+  const post = await until(opts, `post ${posted.id} to be listed`, async () =>
+    (await adapter.listPosts(ctx, null)).posts.find((p) => p.nativeId === posted.id),
+  );
   return `found ${post.nativeId} posted ${post.postedAt.toISOString()}`;
 }
 
 async function untilGone(adapter: PlatformAdapter, ctx: AccountContext, id: string, opts: LiveOptions): Promise<void> {
-  await until(opts, `deleted post ${id} to leave the list`, async () => ((await adapter.listPosts(ctx, null)).posts.some((p) => p.nativeId === id) ? undefined : true));
+  await until(opts, `deleted post ${id} to leave the list`, async () =>
+    (await adapter.listPosts(ctx, null)).posts.some((p) => p.nativeId === id) ? undefined : true,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

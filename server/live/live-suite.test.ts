@@ -56,7 +56,9 @@ describe("the live suite's plan", () => {
     // The sandbox takes generated media, so a token is enough there.
     const sandbox = livePlan({ PLATFORMS: "sandbox", LIVE_TIKTOK_ACCESS_TOKEN: "t2", LIVE_VIDEO_FILE: " " });
     expect(sandbox.run).toEqual([{ provider: "tiktok", token: "t2" }]);
-    expect(livePlan({ LIVE_INSTAGRAM_ACCESS_TOKEN: "t", LIVE_IMAGE_URL: "https://example.com/a.jpg" }).run).toEqual([{ provider: "instagram", token: "t", imageUrl: "https://example.com/a.jpg" }]);
+    expect(livePlan({ LIVE_INSTAGRAM_ACCESS_TOKEN: "t", LIVE_IMAGE_URL: "https://example.com/a.jpg" }).run).toEqual([
+      { provider: "instagram", token: "t", imageUrl: "https://example.com/a.jpg" },
+    ]);
   });
 });
 
@@ -83,56 +85,80 @@ describe("npm run test:live", () => {
     if (recordDir) await fs.rm(recordDir, { recursive: true, force: true });
   });
 
-  const posts = async (provider: string) => ((await (await fetch(`${sandbox.url}/_sandbox/posts?provider=${provider}`)).json()) as { posts: SandboxPost[] }).posts;
+  const posts = async (provider: string) =>
+    ((await (await fetch(`${sandbox.url}/_sandbox/posts?provider=${provider}`)).json()) as { posts: SandboxPost[] }).posts;
 
   it("with no credentials prints one line per platform saying what to set, and passes", { timeout: 120_000 }, async () => {
     const { code, out } = await testLive({});
     expect(code, out).toBe(0);
-    for (const provider of providers) expect(out).toContain(skipLine(provider, provider === "tiktok" || provider === "youtube" ? [tokenVariables[provider], "LIVE_VIDEO_FILE"] : provider === "instagram" ? [tokenVariables[provider], "LIVE_IMAGE_URL"] : [tokenVariables[provider]]));
+    for (const provider of providers)
+      expect(out).toContain(
+        skipLine(
+          provider,
+          provider === "tiktok" || provider === "youtube"
+            ? [tokenVariables[provider], "LIVE_VIDEO_FILE"]
+            : provider === "instagram"
+              ? [tokenVariables[provider], "LIVE_IMAGE_URL"]
+              : [tokenVariables[provider]],
+        ),
+      );
     expect(out).toContain("live: no platform credentials set, nothing to run");
     expect(out).not.toMatch(/live: \w+ connect/);
   });
 
-  it("with test-account tokens connects, publishes, reads status, lists and deletes on every platform through our adapters, and records the answers", { timeout: 180_000 }, async () => {
-    const { code, out } = await testLive({ PLATFORMS: "sandbox", SANDBOX_URL: sandbox.url, LIVE_RECORD: "1", LIVE_RECORD_DIR: recordDir, ...liveVariables(accounts) });
-    expect(code, out).toBe(0);
-    expect(out).not.toContain("skipped (set");
-    for (const { provider, username } of accounts) {
-      for (const step of ["connect", "publish", "status", "list", "delete"]) expect(out).toContain(`live: ${provider} ${step} ok:`);
-      expect(out).toContain(`live: ${provider} connect ok: @${username} `);
-    }
-    expect(out).toContain("live: instagram delete ok: left in place: Instagram's API cannot delete");
-    expect(out).toContain("live: tiktok delete ok: left in place: TikTok's API cannot delete");
+  it(
+    "with test-account tokens connects, publishes, reads status, lists and deletes on every platform through our adapters, and records the answers",
+    { timeout: 180_000 },
+    async () => {
+      const { code, out } = await testLive({
+        PLATFORMS: "sandbox",
+        SANDBOX_URL: sandbox.url,
+        LIVE_RECORD: "1",
+        LIVE_RECORD_DIR: recordDir,
+        ...liveVariables(accounts),
+      });
+      expect(code, out).toBe(0);
+      expect(out).not.toContain("skipped (set");
+      for (const { provider, username } of accounts) {
+        for (const step of ["connect", "publish", "status", "list", "delete"]) expect(out).toContain(`live: ${provider} ${step} ok:`);
+        expect(out).toContain(`live: ${provider} connect ok: @${username} `);
+      }
+      expect(out).toContain("live: instagram delete ok: left in place: Instagram's API cannot delete");
+      expect(out).toContain("live: tiktok delete ok: left in place: TikTok's API cannot delete");
 
-    // What the platforms now hold: one test post each; deleted where the API allows; the
-    // TikTok video private to the account and the YouTube video private.
-    for (const provider of providers) {
-      const mine = await posts(provider);
-      expect(mine, provider).toHaveLength(1);
-      expect(Boolean(mine[0]!.deleted), provider).toBe(provider !== "instagram" && provider !== "tiktok");
-    }
-    expect((await posts("tiktok"))[0]!.extra.privacyLevel).toBe("SELF_ONLY");
-    expect((await posts("youtube"))[0]!.extra.privacyStatus).toBe("private");
+      // What the platforms now hold: one test post each; deleted where the API allows; the
+      // TikTok video private to the account and the YouTube video private.
+      for (const provider of providers) {
+        const mine = await posts(provider);
+        expect(mine, provider).toHaveLength(1);
+        expect(Boolean(mine[0]!.deleted), provider).toBe(provider !== "instagram" && provider !== "tiktok");
+      }
+      expect((await posts("tiktok"))[0]!.extra.privacyLevel).toBe("SELF_ONLY");
+      expect((await posts("youtube"))[0]!.extra.privacyStatus).toBe("private");
 
-    // The recordings: every platform's, in the format the contract check loads, without the
-    // tokens or who the accounts are.
-    const recorded = await loadRecordings(recordDir);
-    for (const provider of providers) expect(recorded.filter((r) => r.provider === provider).length, provider).toBeGreaterThanOrEqual(4);
-    expect(new Set(recorded.map((r) => r.step))).toEqual(new Set(["connect", "publish", "status", "list", "delete"]));
-    expect(recorded.every((r) => r.target === "sandbox")).toBe(true);
-    const files = await fs.readdir(recordDir, { recursive: true });
-    const text = (await Promise.all(files.filter((f) => f.endsWith(".json")).map((f) => fs.readFile(path.join(recordDir, f), "utf8")))).join("\n");
-    for (const a of accounts) {
-      expect(text).not.toContain(a.token);
-      expect(text).not.toContain(a.username);
-      expect(text).not.toContain(a.accountId);
-    }
-    expect(recorded.find((r) => r.provider === "x" && r.step === "publish")).toMatchObject({
-      request: { method: "POST", endpoint: "api", path: "/2/tweets" },
-      response: { status: 201, body: { data: { id: "<post-id>" } } },
-    });
-    expect(recorded.find((r) => r.provider === "linkedin" && r.step === "delete")).toMatchObject({ request: { method: "DELETE", path: "/rest/posts/<post-id>" }, response: { status: 204 } });
-  });
+      // The recordings: every platform's, in the format the contract check loads, without the
+      // tokens or who the accounts are.
+      const recorded = await loadRecordings(recordDir);
+      for (const provider of providers) expect(recorded.filter((r) => r.provider === provider).length, provider).toBeGreaterThanOrEqual(4);
+      expect(new Set(recorded.map((r) => r.step))).toEqual(new Set(["connect", "publish", "status", "list", "delete"]));
+      expect(recorded.every((r) => r.target === "sandbox")).toBe(true);
+      const files = await fs.readdir(recordDir, { recursive: true });
+      const text = (await Promise.all(files.filter((f) => f.endsWith(".json")).map((f) => fs.readFile(path.join(recordDir, f), "utf8")))).join("\n");
+      for (const a of accounts) {
+        expect(text).not.toContain(a.token);
+        expect(text).not.toContain(a.username);
+        expect(text).not.toContain(a.accountId);
+      }
+      expect(recorded.find((r) => r.provider === "x" && r.step === "publish")).toMatchObject({
+        request: { method: "POST", endpoint: "api", path: "/2/tweets" },
+        response: { status: 201, body: { data: { id: "<post-id>" } } },
+      });
+      expect(recorded.find((r) => r.provider === "linkedin" && r.step === "delete")).toMatchObject({
+        request: { method: "DELETE", path: "/rest/posts/<post-id>" },
+        response: { status: 204 },
+      });
+    },
+  );
 
   it("matches recorded answers against the sandbox's answers to the same requests, and names every difference", { timeout: 60_000 }, async () => {
     const recorded = await loadRecordings(recordDir);
@@ -160,7 +186,9 @@ describe("npm run test:live", () => {
     const created = recorded.find((r) => r.provider === "linkedin" && r.step === "publish")!;
     expect(shapeDifferences(created.response, { ...created.response, headers: { "content-type": "application/json" } })).toEqual(["no x-restli-id header"]);
     expect(shapeDifferences(created.response, { ...created.response, status: 422 })).toEqual(["status 422 where the platform answered 201"]);
-    expect(compareRecordings([{ ...publish, request: { ...publish.request, path: "/2/tweets/search" } }], fresh)).toEqual(["x publish POST api/2/tweets/search: the sandbox run made no such request"]);
+    expect(compareRecordings([{ ...publish, request: { ...publish.request, path: "/2/tweets/search" } }], fresh)).toEqual([
+      "x publish POST api/2/tweets/search: the sandbox run made no such request",
+    ]);
 
     // A file that is not a recording is refused by name.
     const bad = path.join(recordDir, "x", "recorded", "99-bad.json");
@@ -169,27 +197,39 @@ describe("npm run test:live", () => {
     await fs.rm(bad);
   });
 
-  it("with LIVE_TARGET=sandbox brings its own sandbox and accounts, keeps a token that is set, and fails the run when that token is refused", { timeout: 120_000 }, async () => {
-    const { code, out } = await testLive({ LIVE_TARGET: "sandbox", LIVE_X_ACCESS_TOKEN: "not-a-token" });
-    expect(code, out).not.toBe(0);
-    expect(out).toMatch(/live: target the sandbox at http:\/\/127\.0\.0\.1:\d+/);
-    expect(out).not.toContain(sandbox.url);
-    expect(out).toMatch(/live: x connect FAILED: /);
-    for (const provider of providers.filter((p) => p !== "x")) expect(out).toContain(`live: ${provider} delete ok:`);
-  });
+  it(
+    "with LIVE_TARGET=sandbox brings its own sandbox and accounts, keeps a token that is set, and fails the run when that token is refused",
+    { timeout: 120_000 },
+    async () => {
+      const { code, out } = await testLive({ LIVE_TARGET: "sandbox", LIVE_X_ACCESS_TOKEN: "not-a-token" });
+      expect(code, out).not.toBe(0);
+      expect(out).toMatch(/live: target the sandbox at http:\/\/127\.0\.0\.1:\d+/);
+      expect(out).not.toContain(sandbox.url);
+      expect(out).toMatch(/live: x connect FAILED: /);
+      for (const provider of providers.filter((p) => p !== "x")) expect(out).toContain(`live: ${provider} delete ok:`);
+    },
+  );
 
   it("fails a platform whose token the API refuses, naming the step", async () => {
     const lines: string[] = [];
-    await expect(runLive({ provider: "x", token: "not-a-token" }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) })).rejects.toThrow();
+    await expect(
+      runLive({ provider: "x", token: "not-a-token" }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) }),
+    ).rejects.toThrow();
     expect(lines).toEqual([expect.stringMatching(/^live: x connect FAILED: /)]);
   });
 
   it("still deletes the test post when a step after publishing fails", async () => {
     const [account] = await sandboxAccounts(["x"]);
-    const fault = await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ provider: "x", operation: "users.tweets", kind: "server_error", times: 1 }) });
+    const fault = await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ provider: "x", operation: "users.tweets", kind: "server_error", times: 1 }),
+    });
     expect(fault.ok).toBe(true);
     const lines: string[] = [];
-    await expect(runLive({ provider: "x", token: account!.token }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) })).rejects.toThrow();
+    await expect(
+      runLive({ provider: "x", token: account!.token }, { sandbox: true, deadlineMs: 5_000, pollMs: 50, log: (l) => lines.push(l) }),
+    ).rejects.toThrow();
     expect(lines.slice(-2)).toEqual([expect.stringMatching(/^live: x list FAILED: /), expect.stringMatching(/^live: x cleanup: deleted the test post \d+$/)]);
     const mine = (await posts("x")).filter((p) => p.username === account!.username);
     expect(mine.map((p) => Boolean(p.deleted))).toEqual([true]);

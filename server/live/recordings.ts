@@ -36,7 +36,19 @@ const recordingSchema = z.object({
 export type LiveRecording = z.infer<typeof recordingSchema>;
 
 /** Headers worth keeping: the ones adapters read, and the rate-limit ones worth seeing. */
-const keptHeaders = ["content-type", "location", "x-restli-id", "retry-after", "range", "x-rate-limit-limit", "x-rate-limit-remaining", "x-rate-limit-reset", "x-app-usage", "x-business-use-case-usage", "www-authenticate"];
+const keptHeaders = [
+  "content-type",
+  "location",
+  "x-restli-id",
+  "retry-after",
+  "range",
+  "x-rate-limit-limit",
+  "x-rate-limit-remaining",
+  "x-rate-limit-reset",
+  "x-app-usage",
+  "x-business-use-case-usage",
+  "www-authenticate",
+];
 /** Headers a sandbox answer must carry when the platform's did (adapters depend on them). */
 const contractHeaders = ["content-type", "location", "x-restli-id"];
 /** URLs that carry their own credentials. */
@@ -167,7 +179,11 @@ export async function writeRecordings(root: string, provider: ProviderName, reco
   for (const old of await fs.readdir(dir)) if (old.endsWith(".json")) await fs.rm(path.join(dir, old));
   await Promise.all(
     recordings.map((r, i) => {
-      const slug = `${r.request.method}${r.request.path}`.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60).toLowerCase();
+      const slug = `${r.request.method}${r.request.path}`
+        .replace(/[^A-Za-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 60)
+        .toLowerCase();
       return fs.writeFile(path.join(dir, `${String(i + 1).padStart(2, "0")}-${r.step}-${slug || "upload"}.json`), `${JSON.stringify(r, null, 2)}\n`);
     }),
   );

@@ -37,7 +37,11 @@ async function pollJob(client: Client, jobId: string, timeoutMs = 30_000) {
 }
 
 const rawPost = (headers: Record<string, string>, body: unknown = { jsonrpc: "2.0", id: 1, method: "tools/list" }) =>
-  fetch(mcpUrl(), { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) });
+  fetch(mcpUrl(), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe("tools/list", () => {
   it("offers the tools of SPEC.md with input and output schemas made from the REST schemas", async () => {
@@ -93,22 +97,47 @@ describe("the tools, end to end against the sandbox", () => {
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { accounts } = await ok(t.client, "list_accounts");
     expect(accounts).toEqual([
-      expect.objectContaining({ accountId: tiktok.accountId, provider: "tiktok", capabilities: expect.objectContaining({ publishPosts: true, schedulePosts: true }) }),
+      expect.objectContaining({
+        accountId: tiktok.accountId,
+        provider: "tiktok",
+        capabilities: expect.objectContaining({ publishPosts: true, schedulePosts: true }),
+      }),
     ]);
 
     // media: reserve, PUT the bytes to the issued URL, confirm
     const bytes = makeMp4({ durationSeconds: 21, width: 1080, height: 1920, payloadBytes: 30_000 });
-    const reservation = await ok(t.client, "create_media_upload", { fileName: "launch.mp4", contentType: "video/mp4", fileSize: bytes.length, workspaceId: t.workspace.id });
-    expect(reservation).toMatchObject({ mediaType: "VIDEO", expiresInSeconds: 300, requiredHeaders: { "Content-Type": "video/mp4", "Content-Length": String(bytes.length) } });
+    const reservation = await ok(t.client, "create_media_upload", {
+      fileName: "launch.mp4",
+      contentType: "video/mp4",
+      fileSize: bytes.length,
+      workspaceId: t.workspace.id,
+    });
+    expect(reservation).toMatchObject({
+      mediaType: "VIDEO",
+      expiresInSeconds: 300,
+      requiredHeaders: { "Content-Type": "video/mp4", "Content-Length": String(bytes.length) },
+    });
     expect((await put(reservation.uploadUrl, bytes, reservation.requiredHeaders)).status).toBe(200);
     const item = await ok(t.client, "confirm_media_upload", { fileKey: reservation.fileKey });
-    expect(item).toMatchObject({ mediaId: reservation.mediaId, mediaType: "VIDEO", mimeType: "video/mp4", fileSize: bytes.length, durationSeconds: 21, width: 1080, height: 1920 });
+    expect(item).toMatchObject({
+      mediaId: reservation.mediaId,
+      mediaType: "VIDEO",
+      mimeType: "video/mp4",
+      fileSize: bytes.length,
+      durationSeconds: 21,
+      width: 1080,
+      height: 1920,
+    });
     const library = await ok(t.client, "list_media", {});
     expect(library).toMatchObject({ total: 1, hasMore: false });
     expect(library.media[0].mediaId).toBe(item.mediaId);
 
     // publish now: a job, polled to published
-    const post = { accountIds: [tiktok.accountId], posts: ["Launch day #mcp"], video: { mediaId: item.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
+    const post = {
+      accountIds: [tiktok.accountId],
+      posts: ["Launch day #mcp"],
+      video: { mediaId: item.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    };
     const accepted = await ok(t.client, "publish_post", post);
     expect(accepted.summary).toEqual({ succeeded: 1, failed: 0 });
     expect(accepted).toMatchObject({ outcome: "accepted", replay: false }); // REST says this with 202
@@ -143,27 +172,52 @@ describe("the tools, end to end against the sandbox", () => {
     expect(planned).toMatchObject({ success: true, status: "scheduled", scheduledAt, scheduledPostIds: [expect.any(String)] });
     const listed = await ok(t.client, "list_scheduled_posts", { provider: "tiktok" });
     expect(listed).toMatchObject({ total: 1, hasMore: false });
-    expect(listed.scheduledPosts[0]).toMatchObject({ scheduledPostId: planned.scheduledPostIds[0], jobId: planned.jobId, status: "scheduled", timezone: "Europe/Berlin", summary: "Tomorrow's clip" });
+    expect(listed.scheduledPosts[0]).toMatchObject({
+      scheduledPostId: planned.scheduledPostIds[0],
+      jobId: planned.jobId,
+      status: "scheduled",
+      timezone: "Europe/Berlin",
+      summary: "Tomorrow's clip",
+    });
     expect(await ok(t.client, "cancel_scheduled_post", { scheduledPostId: planned.scheduledPostIds[0], platform: "tiktok" })).toEqual({ canceled: 1 });
-    expect(await ok(t.client, "get_publish_status", { jobId: planned.jobId })).toMatchObject({ status: "canceled", scheduledPostId: planned.scheduledPostIds[0] });
+    expect(await ok(t.client, "get_publish_status", { jobId: planned.jobId })).toMatchObject({
+      status: "canceled",
+      scheduledPostId: planned.scheduledPostIds[0],
+    });
     const again = await toolError(t.client, "cancel_scheduled_post", { scheduledPostId: planned.scheduledPostIds[0], platform: "tiktok" });
     expect(again).toMatchObject({ code: "POST_NOT_CANCELLABLE", details: { status: "canceled" } });
-    expect(await toolError(t.client, "cancel_scheduled_post", { scheduledPostId: planned.scheduledPostIds[0], platform: "youtube" })).toMatchObject({ code: "NOT_FOUND" });
+    expect(await toolError(t.client, "cancel_scheduled_post", { scheduledPostId: planned.scheduledPostIds[0], platform: "youtube" })).toMatchObject({
+      code: "NOT_FOUND",
+    });
 
     // posts, once synchronized (reads never call the platform)
     expect(await ok(t.client, "list_posts", {})).toEqual({ posts: [], totalMatched: 0, rangeDays: 30 });
     expect((await syncAccount(tiktok.accountId)).complete).toBe(true);
     const read = await ok(t.client, "list_posts", { provider: "tiktok", accountId: tiktok.accountId, sort: "top", limit: 5 });
     expect(read.totalMatched).toBe(1);
-    expect(read.posts[0]).toMatchObject({ postId: job.postId, platform: "tiktok", accountId: tiktok.accountId, content: "Launch day #mcp", permalink: job.permalink });
+    expect(read.posts[0]).toMatchObject({
+      postId: job.postId,
+      platform: "tiktok",
+      accountId: tiktok.accountId,
+      content: "Launch day #mcp",
+      permalink: job.permalink,
+    });
     await t.client.close();
   });
 
   it("publishes a text thread to X at once, with the X link rule", async () => {
     const t = await setup();
     const x = await connectAccount(t.scope, "x");
-    const answer = await ok(t.client, "publish_post", { accountIds: [x.accountId], posts: ["Launch day https://acme.example/launch", "Docs: https://acme.example/docs"] });
-    expect(answer).toMatchObject({ outcome: "done", replay: false, summary: { succeeded: 1, failed: 0 }, results: [{ provider: "x", success: true, postIds: [expect.any(String), expect.any(String)] }] });
+    const answer = await ok(t.client, "publish_post", {
+      accountIds: [x.accountId],
+      posts: ["Launch day https://acme.example/launch", "Docs: https://acme.example/docs"],
+    });
+    expect(answer).toMatchObject({
+      outcome: "done",
+      replay: false,
+      summary: { succeeded: 1, failed: 0 },
+      results: [{ provider: "x", success: true, postIds: [expect.any(String), expect.any(String)] }],
+    });
     const posted = await sandboxPosts("x", x.username);
     expect(posted.map((p) => p.text)).toEqual(["Launch day", "Docs: https://acme.example/docs"]);
     const onlyLinks = await toolError(t.client, "publish_post", { accountIds: [x.accountId], posts: ["https://acme.example"] });
@@ -178,7 +232,12 @@ describe("carousel tools", () => {
     const options = await ok(t.client, "get_carousel_options", {});
     expect(options).toMatchObject({ generationCredits: 1, creditBalance: 50, nextTemplateCursor: null });
     const template = options.templates.find((x: { aspectRatio: string }) => x.aspectRatio === "1:1");
-    const accepted = await ok(t.client, "create_carousel", { requestId: rid(), text: "Write less, ship more. Short documents get read. Decisions belong in writing. Meetings are for what writing cannot settle.", templateId: template.templateId, slideCount: 3 });
+    const accepted = await ok(t.client, "create_carousel", {
+      requestId: rid(),
+      text: "Write less, ship more. Short documents get read. Decisions belong in writing. Meetings are for what writing cannot settle.",
+      templateId: template.templateId,
+      slideCount: 3,
+    });
     expect(accepted).toMatchObject({ status: "queued" });
     const deadline = Date.now() + 30_000;
     let carousel = await ok(t.client, "get_carousel", { carouselId: accepted.carouselId });
@@ -216,7 +275,10 @@ describe("refusals", () => {
     await ok(agent, "list_accounts");
     await revokeApiKey(t.scope, extra.apiKey.id);
     await new Promise((r) => setTimeout(r, 1_100)); // key lookups are cached for a second
-    await expect(agent.callTool({ name: "list_accounts", arguments: {} })).rejects.toMatchObject({ code: 401, message: expect.stringContaining("This API key has been revoked") });
+    await expect(agent.callTool({ name: "list_accounts", arguments: {} })).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining("This API key has been revoked"),
+    });
     await t.client.close();
   });
 
@@ -233,10 +295,17 @@ describe("refusals", () => {
 
   it("answers a plain tools/call without a session: every request stands alone (stateless)", async () => {
     const t = await setup();
-    const res = await rawPost({ Authorization: `Bearer ${t.key}` }, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_accounts", arguments: {} } });
+    const res = await rawPost(
+      { Authorization: `Bearer ${t.key}` },
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_accounts", arguments: {} } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("mcp-session-id")).toBeNull();
-    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: '{"accounts":[]}' }], structuredContent: { accounts: [] } } });
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      result: { content: [{ type: "text", text: '{"accounts":[]}' }], structuredContent: { accounts: [] } },
+    });
     await t.client.close();
   });
 
@@ -270,24 +339,43 @@ describe("refusals", () => {
     const tiktokA = await connectAccount(a.scope, "tiktok");
     const tiktokB = await connectAccount(b.scope, "tiktok");
     const video = await uploadVideo(a.key);
-    const accepted = await ok(a.client, "publish_post", { accountIds: [tiktokA.accountId], posts: ["mine"], video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const accepted = await ok(a.client, "publish_post", {
+      accountIds: [tiktokA.accountId],
+      posts: ["mine"],
+      video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     const jobId = accepted.results[0].jobId;
 
     // an explicit workspaceId must be the key's own (media tools, and the resource's for the others)
     const foreign = await toolError(b.client, "list_media", { workspaceId: a.workspace.id });
     expect(foreign).toEqual({ code: "NOT_FOUND", message: expect.stringContaining(a.workspace.id), details: { workspaceId: a.workspace.id } });
-    expect(await toolError(b.client, "create_media_upload", { fileName: "a.mp4", contentType: "video/mp4", fileSize: 10, workspaceId: a.workspace.id })).toMatchObject({ code: "NOT_FOUND" });
+    expect(
+      await toolError(b.client, "create_media_upload", { fileName: "a.mp4", contentType: "video/mp4", fileSize: 10, workspaceId: a.workspace.id }),
+    ).toMatchObject({ code: "NOT_FOUND" });
     expect(await toolError(a.client, "get_publish_status", { jobId, workspaceId: b.workspace.id })).toMatchObject({ code: "NOT_FOUND" });
     expect(await ok(a.client, "get_publish_status", { jobId, workspaceId: a.workspace.id })).toMatchObject({ jobId });
     expect(
-      await toolError(a.client, "publish_post", { workspaceId: b.workspace.id, accountIds: [tiktokA.accountId], posts: ["x"], video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } }),
+      await toolError(a.client, "publish_post", {
+        workspaceId: b.workspace.id,
+        accountIds: [tiktokA.accountId],
+        posts: ["x"],
+        video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+      }),
     ).toMatchObject({ code: "NOT_FOUND" });
 
     // another workspace's resources, named by id, are not found either
     expect(await toolError(b.client, "get_publish_status", { jobId })).toMatchObject({ code: "NOT_FOUND", message: "Publish job not found" });
-    const borrowed = await toolError(b.client, "publish_post", { accountIds: [tiktokA.accountId], posts: ["theirs"], video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const borrowed = await toolError(b.client, "publish_post", {
+      accountIds: [tiktokA.accountId],
+      posts: ["theirs"],
+      video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     expect(borrowed.code).toBe("NOT_FOUND");
-    const otherMedia = await toolError(b.client, "publish_post", { accountIds: [tiktokB.accountId], posts: ["theirs"], video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const otherMedia = await toolError(b.client, "publish_post", {
+      accountIds: [tiktokB.accountId],
+      posts: ["theirs"],
+      video: { mediaId: video.mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     expect(otherMedia).toMatchObject({ code: "NOT_FOUND", details: { issues: [expect.objectContaining({ path: "video.mediaId" })] } });
     expect(await toolError(b.client, "list_posts", { accountId: tiktokA.accountId })).toMatchObject({ code: "NOT_FOUND" });
     expect((await ok(b.client, "list_accounts")).accounts.map((acc: { accountId: string }) => acc.accountId)).toEqual([tiktokB.accountId]);
@@ -301,7 +389,10 @@ describe("refusals", () => {
     expect(upload.code).toBe("VALIDATION_ERROR");
     expect(upload.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["contentType", "fileSize"]);
     const unknownField = await toolError(t.client, "list_accounts", { verbose: true });
-    expect(unknownField).toMatchObject({ code: "VALIDATION_ERROR", details: { issues: [{ path: "verbose", message: "Unknown field", code: "unrecognized_key" }] } });
+    expect(unknownField).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { issues: [{ path: "verbose", message: "Unknown field", code: "unrecognized_key" }] },
+    });
     expect((await toolError(t.client, "get_publish_status", { jobId: "not-a-uuid" })).details.issues[0].path).toBe("jobId");
     expect((await toolError(t.client, "list_media", { workspaceId: "nope" })).details.issues[0].path).toBe("workspaceId");
     expect((await toolError(t.client, "list_posts", { limit: 500 })).details.issues[0]).toMatchObject({ path: "limit", code: "too_big" });

@@ -22,12 +22,7 @@ export class PlatformError extends Error {
   /** the platform's own words, without the provider prefix */
   readonly detail: string;
 
-  constructor(
-    provider: string,
-    kind: PlatformErrorKind,
-    message: string,
-    extra: { status?: number; platformCode?: string | number; retryAt?: Date } = {},
-  ) {
+  constructor(provider: string, kind: PlatformErrorKind, message: string, extra: { status?: number; platformCode?: string | number; retryAt?: Date } = {}) {
     super(`${provider}: ${message}`);
     this.name = "PlatformError";
     this.detail = message;

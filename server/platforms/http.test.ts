@@ -50,5 +50,7 @@ describe("platformRequest", () => {
 });
 
 it("quoteBigIntegers leaves short numbers and string contents alone", () => {
-  expect(quoteBigIntegers('{"a":1,"b":[12345678901234567890],"c":"x:12345678901234567890 y"}')).toBe('{"a":1,"b":["12345678901234567890"],"c":"x:12345678901234567890 y"}');
+  expect(quoteBigIntegers('{"a":1,"b":[12345678901234567890],"c":"x:12345678901234567890 y"}')).toBe(
+    '{"a":1,"b":["12345678901234567890"],"c":"x:12345678901234567890 y"}',
+  );
 });

@@ -86,7 +86,14 @@ export async function platformRequest<T = unknown>(req: PlatformRequest): Promis
     }
   }
   if (observers.size > 0) {
-    const exchange = { provider: req.provider, method: req.method ?? (body !== undefined ? "POST" : "GET"), url: req.url, status, headers: resHeaders, body: parsed };
+    const exchange = {
+      provider: req.provider,
+      method: req.method ?? (body !== undefined ? "POST" : "GET"),
+      url: req.url,
+      status,
+      headers: resHeaders,
+      body: parsed,
+    };
     for (const observer of observers) observer(exchange);
   }
   if (status < 200 || status > 299) {

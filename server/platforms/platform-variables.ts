@@ -58,8 +58,14 @@ export const platformVariables = {
   PLATFORMS: z.enum(["sandbox", "live"]).default("sandbox"),
   SANDBOX_PORT: z.coerce.number({ error: port }).int({ error: port }).min(1, { error: port }).max(65535, { error: port }).default(4010),
   SANDBOX_URL: z.url().optional(),
-  META_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, "expected a Graph API version such as v23.0").default("v23.0"),
-  LINKEDIN_VERSION: z.string().regex(/^\d{6}$/, "expected a LinkedIn-Version such as 202607 (YYYYMM)").default("202607"),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "expected a Graph API version such as v23.0")
+    .default("v23.0"),
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^\d{6}$/, "expected a LinkedIn-Version such as 202607 (YYYYMM)")
+    .default("202607"),
   // Scopes beyond the self-serve ones, for a LinkedIn app approved for more products.
   LINKEDIN_SCOPES: z
     .string()

@@ -39,8 +39,7 @@ export async function ensureEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(opts.dataDir, "postgres");
   const log = opts.log ?? (() => {});
-  const url = (port: number, db = opts.database) =>
-    `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
+  const url = (port: number, db = opts.database) => `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
 
   const running = await findRunning(pgDir, (port) => url(port, "postgres"));
   if (running) {
@@ -192,9 +191,7 @@ async function hasOtherClients(adminUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl });
   try {
     await client.connect();
-    const res = await client.query(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
-    );
+    const res = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()");
     return res.rows[0].n > 0;
   } catch {
     return false;

@@ -40,8 +40,6 @@ export async function applyMigrations(databaseUrl: string, projectRoot: string):
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed (exit ${code}):\n${output}`)),
-    );
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed (exit ${code}):\n${output}`))));
   });
 }

@@ -18,11 +18,7 @@ export type Service = {
   markUp(): void;
 };
 
-export function startService(
-  name: string,
-  args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; log: (line: string) => void },
-): Service {
+export function startService(name: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: (line: string) => void }): Service {
   let up = false;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;

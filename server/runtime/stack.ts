@@ -22,7 +22,8 @@ export async function startStack(opts: { log: (line: string) => void; database?:
   const root = e.projectRoot;
   ensurePrismaClient(root);
   const database =
-    opts.database ?? (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`), supervise: (l) => opts.log(`[launcher] ${l}`) }));
+    opts.database ??
+    (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`), supervise: (l) => opts.log(`[launcher] ${l}`) }));
   const services: Service[] = [];
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
@@ -41,13 +42,23 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     };
     const platforms = platformConfig();
     if (platforms.mode === "sandbox") {
-      const sandbox = startService("sandbox", [...tsxArgs(root), path.join(root, "server", "platforms", "sandbox", "main.ts")], { cwd: root, env: childEnv, log: opts.log });
+      const sandbox = startService("sandbox", [...tsxArgs(root), path.join(root, "server", "platforms", "sandbox", "main.ts")], {
+        cwd: root,
+        env: childEnv,
+        log: opts.log,
+      });
       services.push(sandbox);
       await waitForHttp(`http://127.0.0.1:${platforms.sandboxPort}/_sandbox/faults`, sandbox, 60_000);
     }
     const workers = e.workers;
     for (let i = 0; i < workers; i++) {
-      services.push(startService(workers > 1 ? `worker-${i + 1}` : "worker", [...tsxArgs(root), path.join(root, "server", "jobs", "worker.ts")], { cwd: root, env: childEnv, log: opts.log }));
+      services.push(
+        startService(workers > 1 ? `worker-${i + 1}` : "worker", [...tsxArgs(root), path.join(root, "server", "jobs", "worker.ts")], {
+          cwd: root,
+          env: childEnv,
+          log: opts.log,
+        }),
+      );
     }
     const webEntry = [...tsxArgs(root), path.join(root, "server", "runtime", "web-server.ts"), ...(opts.dev ? ["--dev"] : [])];
     const web = startService("web", webEntry, {

@@ -93,7 +93,10 @@ export class LocalStorage implements StorageDriver {
     const target = this.file(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${crypto.randomBytes(6).toString("hex")}.part`;
-    const timer = setTimeout(() => body.destroy(new UploadRejected(408, "The upload did not complete within the upload window")), Math.max(0, input.deadline - Date.now()));
+    const timer = setTimeout(
+      () => body.destroy(new UploadRejected(408, "The upload did not complete within the upload window")),
+      Math.max(0, input.deadline - Date.now()),
+    );
     const handle = await fsp.open(tmp, "w");
     let flushing: Promise<void> | null = null;
     try {

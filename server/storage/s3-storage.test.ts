@@ -26,7 +26,14 @@ beforeAll(async () => {
   server = new S3rver({ port, address: "127.0.0.1", silent: true, directory: fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-")) });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, { STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
+  Object.assign(process.env, {
+    STORAGE_DRIVER: "s3",
+    S3_BUCKET: "media",
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+  });
   const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
   await client.send(new CreateBucketCommand({ Bucket: "media" }));
   resetEnv();

@@ -31,15 +31,21 @@ export class S3Storage implements StorageDriver {
   }
 
   async presignUpload(key: string, input: { contentType: string; contentLength: number; expiresInSeconds: number }): Promise<SignedUpload> {
-    const url = await getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: input.contentType, ContentLength: input.contentLength }), {
-      expiresIn: input.expiresInSeconds,
-      signableHeaders: new Set(["content-type", "content-length"]),
-    });
+    const url = await getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: input.contentType, ContentLength: input.contentLength }),
+      {
+        expiresIn: input.expiresInSeconds,
+        signableHeaders: new Set(["content-type", "content-length"]),
+      },
+    );
     return { url, headers: { "Content-Type": input.contentType, "Content-Length": String(input.contentLength) } };
   }
 
   presignDownload(key: string, input: { expiresInSeconds: number; contentType?: string }): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: input.contentType }), { expiresIn: input.expiresInSeconds });
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: input.contentType }), {
+      expiresIn: input.expiresInSeconds,
+    });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
@@ -64,7 +70,9 @@ export class S3Storage implements StorageDriver {
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}) }));
+    const res = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}) }),
+    );
     return res.Body as Readable;
   }
 
@@ -76,7 +84,12 @@ export class S3Storage implements StorageDriver {
     const current = await this.head(from);
     if (!current || current.version !== expectedVersion) throw new ObjectChangedError(from);
     const copy = await this.client.send(
-      new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}`, CopySourceIfMatch: current.etag }),
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: to,
+        CopySource: `${this.bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}`,
+        CopySourceIfMatch: current.etag,
+      }),
     );
     const copied = copy.CopyObjectResult?.ETag;
     if (copied && current.etag && !current.etag.includes("-") && copied !== current.etag) {

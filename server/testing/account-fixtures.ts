@@ -7,7 +7,17 @@ import { consentHeadlessly, type ConsentChoices } from "../platforms/sandbox/hea
 export async function connectAccount(scope: Scope, provider: ProviderName, choices: ConsentChoices = {}, app?: "business" | "login-kit") {
   const { authorizeUrl } = await startConnect(scope, { provider, app });
   const username = choices.username ?? `${provider}_${crypto.randomUUID().slice(0, 8)}`;
-  const back = await consentHeadlessly(authorizeUrl, { ...choices, username, ...(provider === "facebook" ? { pageName: choices.pageName ?? `Page ${username}` } : {}) });
-  const { accounts } = await completeConnect({ provider, state: back.searchParams.get("state"), code: back.searchParams.get("code"), error: back.searchParams.get("error"), userId: scope.actor.kind === "system" ? null : scope.actor.userId });
+  const back = await consentHeadlessly(authorizeUrl, {
+    ...choices,
+    username,
+    ...(provider === "facebook" ? { pageName: choices.pageName ?? `Page ${username}` } : {}),
+  });
+  const { accounts } = await completeConnect({
+    provider,
+    state: back.searchParams.get("state"),
+    code: back.searchParams.get("code"),
+    error: back.searchParams.get("error"),
+    userId: scope.actor.kind === "system" ? null : scope.actor.userId,
+  });
   return accounts[0]!;
 }

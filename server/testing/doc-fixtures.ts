@@ -10,7 +10,15 @@ export type FieldType = "string" | "number" | "boolean" | "array" | "object" | "
 export type DocExample = {
   name: string;
   page: string;
-  request: { method: string; url: string; headers?: Record<string, string>; form?: Record<string, string>; multipart?: Record<string, string>; json?: unknown; body?: string };
+  request: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+    multipart?: Record<string, string>;
+    json?: unknown;
+    body?: string;
+  };
   response: { status: number; body?: unknown; fields?: Record<string, FieldType>; optional?: string[] };
   /** placeholder → path in this example's answer, for the examples after it */
   captures?: Record<string, string>;
@@ -77,7 +85,8 @@ export function shapeProblems(doc: DocExample["response"], actual: unknown): str
   for (const [path, type] of Object.entries(expected)) {
     for (const value of valuesAt(actual, path)) {
       if (value === undefined) {
-        if (!doc.optional?.some((o) => path === o || path.startsWith(`${o}.`) || path.startsWith(`${o}[]`))) problems.push(`${path}: missing (documented ${type})`);
+        if (!doc.optional?.some((o) => path === o || path.startsWith(`${o}.`) || path.startsWith(`${o}[]`)))
+          problems.push(`${path}: missing (documented ${type})`);
       } else if (typeOf(value) !== type) problems.push(`${path}: ${typeOf(value)}, documented ${type}`);
     }
   }
@@ -130,8 +139,16 @@ export async function serveDocumented(examples: DocExample[]): Promise<{ url: st
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? "/", "http://local");
-    received.push({ method: req.method!, path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams), headers: req.headers, body: Buffer.concat(chunks).toString() });
-    const route = routes.find((r) => r.method === req.method && r.pattern.test(decodeURIComponent(url.pathname)) && (r.fields === null || r.fields === url.searchParams.get("fields")));
+    received.push({
+      method: req.method!,
+      path: decodeURIComponent(url.pathname),
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
+    const route = routes.find(
+      (r) => r.method === req.method && r.pattern.test(decodeURIComponent(url.pathname)) && (r.fields === null || r.fields === url.searchParams.get("fields")),
+    );
     if (!route) {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "no documented example for this request" } }));
       return;

@@ -68,7 +68,11 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
   delete childEnv.POSTEADY_EMBEDDED_DATABASE;
   fs.mkdirSync(dataDir, { recursive: true });
   const launcherLog = fs.createWriteStream(path.join(root, ".data", `drill-faults-${process.pid}.log`));
-  const launcher = spawn(process.execPath, [...tsxArgs(root), path.join(root, "server", "runtime", "start.ts")], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const launcher = spawn(process.execPath, [...tsxArgs(root), path.join(root, "server", "runtime", "start.ts")], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   for (const stream of [launcher.stdout!, launcher.stderr!]) {
     readline.createInterface({ input: stream }).on("line", (line) => {
@@ -78,7 +82,10 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
   }
   const launcherExit = new Promise((resolve) => launcher.once("exit", resolve));
   try {
-    await until(async () => lines.some((l) => l.includes("Posteady is running at")) || (launcher.exitCode !== null && fail(`the launcher exited:\n${lines.join("\n")}`)), 300_000);
+    await until(
+      async () => lines.some((l) => l.includes("Posteady is running at")) || (launcher.exitCode !== null && fail(`the launcher exited:\n${lines.join("\n")}`)),
+      300_000,
+    );
     say(`service up at ${baseUrl} (data in ${dataDir})`);
 
     // This process reaches the drill's database the way the CLI does, through DATA_DIR.
@@ -100,9 +107,17 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
     const accounts: string[] = [];
     for (let i = 0; i < Math.ceil(opts.jobs / POSTS_PER_ACCOUNT); i++) accounts.push((await connectAccount(scope, "tiktok")).accountId);
     const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 20_000 });
-    const reserved = await (await fetch(`${baseUrl}/api/v1/media/uploads`, { method: "POST", headers, body: JSON.stringify({ fileName: "drill.mp4", contentType: "video/mp4", fileSize: bytes.length }) })).json();
+    const reserved = await (
+      await fetch(`${baseUrl}/api/v1/media/uploads`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ fileName: "drill.mp4", contentType: "video/mp4", fileSize: bytes.length }),
+      })
+    ).json();
     await fetch(reserved.uploadUrl, { method: "PUT", headers: reserved.requiredHeaders, body: new Uint8Array(bytes) });
-    const { mediaId } = await (await fetch(`${baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })).json();
+    const { mediaId } = await (
+      await fetch(`${baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })
+    ).json();
     if (!mediaId) fail("the drill's video was not confirmed");
     say(`${accounts.length} TikTok accounts, video ${mediaId}`);
 
@@ -122,7 +137,16 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
         const body = JSON.stringify({
           accountIds: [accounts[n % accounts.length]],
           posts: [caption],
-          video: { mediaId, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: false, disableDuet: false, disableStitch: false, brandContentToggle: false, brandOrganicToggle: false },
+          video: {
+            mediaId,
+            requestId: crypto.randomUUID(),
+            privacyLevel: "PUBLIC_TO_EVERYONE",
+            disableComment: false,
+            disableDuet: false,
+            disableStitch: false,
+            brandContentToggle: false,
+            brandOrganicToggle: false,
+          },
         });
         for (;;) {
           let res: Response;
@@ -191,11 +215,19 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
       databaseBack,
     );
     const workerPid = childPid(launcher.pid!, "worker.ts");
-    await timed("worker SIGKILL", async () => void process.kill(workerPid, "SIGKILL"), async () => {
-      const pid = childPid(launcher.pid!, "worker.ts", false);
-      return pid !== undefined && pid !== workerPid;
-    });
-    await timed("web SIGKILL", async () => void process.kill(childPid(launcher.pid!, "web-server.ts"), "SIGKILL"), () => health(baseUrl));
+    await timed(
+      "worker SIGKILL",
+      async () => void process.kill(workerPid, "SIGKILL"),
+      async () => {
+        const pid = childPid(launcher.pid!, "worker.ts", false);
+        return pid !== undefined && pid !== workerPid;
+      },
+    );
+    await timed(
+      "web SIGKILL",
+      async () => void process.kill(childPid(launcher.pid!, "web-server.ts"), "SIGKILL"),
+      () => health(baseUrl),
+    );
     await load;
     say(`load done: ${accepted.size} accepted; answers ${JSON.stringify(answers)}`);
 
@@ -223,7 +255,9 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
       duplicates: [...postsByText.values()].filter((n) => n > 1).length,
       publishedWithoutPost: jobs.filter((j) => j.status === "published" && postsByText.get(accepted.get(j.id)!) !== 1).length,
       answers,
-      serverErrors: Object.entries(answers).filter(([s]) => Number(s) >= 500 && s !== "503").reduce((n, [, c]) => n + c, 0),
+      serverErrors: Object.entries(answers)
+        .filter(([s]) => Number(s) >= 500 && s !== "503")
+        .reduce((n, [, c]) => n + c, 0),
       cutByKill,
       recoverySeconds,
     };

@@ -20,7 +20,13 @@ import { connectAccount } from "./account-fixtures.ts";
 import { makeJpeg, makeMp4 } from "./media-fixtures.ts";
 import { startTestStack, type TestStack } from "./test-stack.ts";
 
-export type DrillRound = { round: number; provider: string; killed: "before submit" | "during submit" | "after submit"; status: string; postsOnSandbox: number };
+export type DrillRound = {
+  round: number;
+  provider: string;
+  killed: "before submit" | "during submit" | "after submit";
+  status: string;
+  postsOnSandbox: number;
+};
 
 const LEASE_SECONDS = 3;
 
@@ -43,14 +49,22 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     const scope = await scopeFromSession(user.id, workspace.id);
     const { key } = await createApiKey(scope, { name: "drill" });
     const api = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(stack.baseUrl + p, { method, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(stack.baseUrl + p, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return res.json();
     };
     const accounts = { instagram: await connectAccount(scope, "instagram"), tiktok: await connectAccount(scope, "tiktok") };
     const image = await uploadFile(api, "drill.jpg", "image/jpeg", "IMAGE", await makeJpeg({ width: 1080, height: 1080 }));
     const video = await uploadFile(api, "drill.mp4", "video/mp4", "VIDEO", makeMp4({ durationSeconds: 20 }));
     const sandbox = (p: string, body?: unknown) =>
-      fetch(stack.sandboxUrl + p, { method: body ? "POST" : "GET", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
+      fetch(stack.sandboxUrl + p, {
+        method: body ? "POST" : "GET",
+        headers: { "Content-Type": "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json());
     const addFault = async (f: Record<string, unknown>): Promise<string> => (await sandbox("/_sandbox/faults", f)).fault.id;
     /** A fault is spent once the request it was waiting for reached the sandbox. */
     const spent = async (faultId: string) => !(await sandbox("/_sandbox/faults")).faults.some((f: { id: string }) => f.id === faultId);
@@ -64,18 +78,36 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       // Stretch the moment to kill in (the platform call in flight, or the processing after it),
       // and mark it: the kill comes once the marker fault is spent.
       let marker: string;
-      if (killed === "before submit") marker = await addFault({ provider, kind: "slow_response", operation: provider === "instagram" ? "media.create" : "creator_info.query", delaySeconds: 2 });
+      if (killed === "before submit")
+        marker = await addFault({
+          provider,
+          kind: "slow_response",
+          operation: provider === "instagram" ? "media.create" : "creator_info.query",
+          delaySeconds: 2,
+        });
       else if (killed === "during submit") marker = await addFault({ provider, kind: "slow_response", operation: submitOp, delaySeconds: 2 });
       else {
         await addFault({ provider, kind: "slow_processing", delaySeconds: 3 });
         // Instagram: media_publish has arrived. TikTok: the second status look, which comes after
         // the run recorded its upload (the first follows the upload at once).
-        marker = await addFault({ provider, kind: "slow_response", delaySeconds: 0, ...(provider === "instagram" ? { operation: submitOp } : { operation: "status.fetch", times: 2 }) });
+        marker = await addFault({
+          provider,
+          kind: "slow_response",
+          delaySeconds: 0,
+          ...(provider === "instagram" ? { operation: submitOp } : { operation: "status.fetch", times: 2 }),
+        });
       }
       const body =
         provider === "instagram"
-          ? { accountIds: [accounts.instagram.accountId], instagram: { requestId: crypto.randomUUID(), contentType: "FEED", caption, items: [{ mediaId: image }] } }
-          : { accountIds: [accounts.tiktok.accountId], posts: [caption], video: { mediaId: video, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE" } };
+          ? {
+              accountIds: [accounts.instagram.accountId],
+              instagram: { requestId: crypto.randomUUID(), contentType: "FEED", caption, items: [{ mediaId: image }] },
+            }
+          : {
+              accountIds: [accounts.tiktok.accountId],
+              posts: [caption],
+              video: { mediaId: video, requestId: crypto.randomUUID(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+            };
       const accepted = await api("POST", "/api/v1/posts", body);
       const jobId = accepted.results[0].jobId as string;
 
@@ -107,7 +139,13 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
   return results;
 }
 
-async function uploadFile(api: (m: string, p: string, b?: unknown) => Promise<any>, fileName: string, contentType: string, mediaType: string, bytes: Buffer): Promise<string> {
+async function uploadFile(
+  api: (m: string, p: string, b?: unknown) => Promise<any>,
+  fileName: string,
+  contentType: string,
+  mediaType: string,
+  bytes: Buffer,
+): Promise<string> {
   const r = await api("POST", "/api/v1/media/uploads", { fileName, contentType, mediaType, fileSize: bytes.length });
   await fetch(r.uploadUrl, { method: "PUT", headers: r.requiredHeaders, body: new Uint8Array(bytes) });
   return (await api("POST", "/api/v1/media/uploads/confirm", { fileKey: r.fileKey })).mediaId;

@@ -18,7 +18,8 @@ const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts);
   return Buffer.concat([u32(body.length + 8), Buffer.from(type, "latin1"), body]);
 };
-const full = (type: string, version: number, flags: number, ...parts: Buffer[]) => box(type, Buffer.from([version, (flags >> 16) & 255, (flags >> 8) & 255, flags & 255]), ...parts);
+const full = (type: string, version: number, flags: number, ...parts: Buffer[]) =>
+  box(type, Buffer.from([version, (flags >> 16) & 255, (flags >> 8) & 255, flags & 255]), ...parts);
 const matrix = Buffer.concat([0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].map(u32));
 const zeros = (n: number) => Buffer.alloc(n);
 
@@ -40,7 +41,24 @@ export function makeMp4(opts: Mp4Options = {}): Buffer {
   const duration = Math.round(durationSeconds * timescale);
   const ftyp = box("ftyp", Buffer.from(brand, "latin1"), u32(0x200), Buffer.from(brand === "qt  " ? "qt  " : "isomiso2avc1mp41", "latin1"));
   const mvhd = full("mvhd", 0, 0, u32(0), u32(0), u32(timescale), u32(duration), u32(0x00010000), u16(0x0100), zeros(10), matrix, zeros(24), u32(2));
-  const tkhd = full("tkhd", 0, 3, u32(0), u32(0), u32(1), u32(0), u32(duration), zeros(8), u16(0), u16(0), u16(0), u16(0), matrix, u32(width * 65536), u32(height * 65536));
+  const tkhd = full(
+    "tkhd",
+    0,
+    3,
+    u32(0),
+    u32(0),
+    u32(1),
+    u32(0),
+    u32(duration),
+    zeros(8),
+    u16(0),
+    u16(0),
+    u16(0),
+    u16(0),
+    matrix,
+    u32(width * 65536),
+    u32(height * 65536),
+  );
   const mdhd = full("mdhd", 0, 0, u32(0), u32(0), u32(timescale), u32(duration), u16(0x55c4), u16(0));
   const hdlr = full("hdlr", 0, 0, u32(0), Buffer.from("vide", "latin1"), zeros(12), Buffer.from("VideoHandler\0", "latin1"));
   const dinf = box("dinf", full("dref", 0, 0, u32(1), full("url ", 0, 1)));
@@ -48,8 +66,30 @@ export function makeMp4(opts: Mp4Options = {}): Buffer {
   const sps = Buffer.from([0x67, 0x64, 0x00, 0x1f, 0xac, 0xd9, 0x40]);
   const pps = Buffer.from([0x68, 0xeb, 0xe3, 0xcb]);
   const avcC = box("avcC", Buffer.from([1, 0x64, 0x00, 0x1f, 0xff, 0xe1]), u16(sps.length), sps, Buffer.from([1]), u16(pps.length), pps);
-  const avc1 = box("avc1", zeros(6), u16(1), zeros(16), u16(width), u16(height), u32(0x00480000), u32(0x00480000), u32(0), u16(1), zeros(32), u16(0x18), u16(0xffff), avcC);
-  const stbl = box("stbl", full("stsd", 0, 0, u32(1), avc1), full("stts", 0, 0, u32(0)), full("stsc", 0, 0, u32(0)), full("stsz", 0, 0, u32(0), u32(0)), full("stco", 0, 0, u32(0)));
+  const avc1 = box(
+    "avc1",
+    zeros(6),
+    u16(1),
+    zeros(16),
+    u16(width),
+    u16(height),
+    u32(0x00480000),
+    u32(0x00480000),
+    u32(0),
+    u16(1),
+    zeros(32),
+    u16(0x18),
+    u16(0xffff),
+    avcC,
+  );
+  const stbl = box(
+    "stbl",
+    full("stsd", 0, 0, u32(1), avc1),
+    full("stts", 0, 0, u32(0)),
+    full("stsc", 0, 0, u32(0)),
+    full("stsz", 0, 0, u32(0), u32(0)),
+    full("stco", 0, 0, u32(0)),
+  );
   const minf = box("minf", full("vmhd", 0, 1, zeros(8)), dinf, stbl);
   const moov = box("moov", mvhd, box("trak", tkhd, box("mdia", mdhd, hdlr, minf)));
   const mdat = box("mdat", Buffer.alloc(payloadBytes, 0x5a));
@@ -64,7 +104,9 @@ export function makeJpeg(opts: { width?: number; height?: number; color?: string
 }
 
 /** Serves fixed bytes over HTTP (a stand-in for a signed media URL in adapter tests). */
-export async function serveBytes(files: Record<string, { body: Buffer; type: string }>): Promise<{ url(name: string): string; close(): Promise<void>; hits: Record<string, number> }> {
+export async function serveBytes(
+  files: Record<string, { body: Buffer; type: string }>,
+): Promise<{ url(name: string): string; close(): Promise<void>; hits: Record<string, number> }> {
   const hits: Record<string, number> = {};
   const server = http.createServer((req, res) => {
     const name = (req.url ?? "/").slice(1).split("?")[0]!;

@@ -19,7 +19,11 @@ export async function sandbox<T = unknown>(method: string, path: string, body?: 
 }
 
 /** Injects one fault (see server/platforms/sandbox/control.ts). */
-export function fault(provider: ProviderName, kind: string, extra: { operation?: string; username?: string; times?: number; retryAfterSeconds?: number; delaySeconds?: number } = {}) {
+export function fault(
+  provider: ProviderName,
+  kind: string,
+  extra: { operation?: string; username?: string; times?: number; retryAfterSeconds?: number; delaySeconds?: number } = {},
+) {
   return sandbox("POST", "/_sandbox/faults", { provider, kind, ...extra });
 }
 

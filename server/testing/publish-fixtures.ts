@@ -46,7 +46,11 @@ export async function scheduleWithWaitBegun(t: { key: string; scope: Scope }, bo
   const res = await api(t.key)("POST", "/api/v1/scheduled-posts", { body: { ...body, scheduledAt: new Date(Date.now() + 3600_000).toISOString() } });
   expect([200, 202], res.text).toContain(res.status); // SPEC: tiktok schedules answer 200
   const { jobId, scheduledPostIds } = res.json.results[0];
-  await sql("test-wait-begun", `UPDATE "PublishJob" SET progress = progress || jsonb_build_object($2::text, $3::bigint) WHERE id = $1`, [jobId, `waitSince:${label}`, Date.now() - agoMs]);
+  await sql("test-wait-begun", `UPDATE "PublishJob" SET progress = progress || jsonb_build_object($2::text, $3::bigint) WHERE id = $1`, [
+    jobId,
+    `waitSince:${label}`,
+    Date.now() - agoMs,
+  ]);
   await moveScheduledPost(t.scope, scheduledPostIds[0], new Date(Date.now() + 2000), null);
   return jobId;
 }

@@ -9,7 +9,10 @@ export const metadata: Metadata = { title: "Carousels" };
 export default function CarouselsPage() {
   return (
     <>
-      <PageHeader title="Carousels" description="Image carousels generated from a topic, a text or a link. Every slide lands in the media library, ready for an Instagram carousel." />
+      <PageHeader
+        title="Carousels"
+        description="Image carousels generated from a topic, a text or a link. Every slide lands in the media library, ready for an Instagram carousel."
+      />
       <div className="mb-6 grid gap-4 lg:grid-cols-[2fr_1fr]">
         <NewCarouselForm />
         <BrandsPanel />

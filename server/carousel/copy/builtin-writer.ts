@@ -13,12 +13,9 @@ export function writeBuiltinCopy(request: CopyRequest): CarouselCopy {
   const { source } = request;
   const sentences = source.kind === "topic" ? [] : splitSentences(source.content, request.language);
   const keywords = topKeywords(source.content, 3);
-  const subject = source.kind === "topic" ? clean(source.content) : (clean(source.title ?? "") || headline(sentences[0] ?? source.content));
+  const subject = source.kind === "topic" ? clean(source.content) : clean(source.title ?? "") || headline(sentences[0] ?? source.content);
 
-  const ideas =
-    source.kind === "topic"
-      ? p.topicAngles(subject).slice(0, bodyCount)
-      : pickSentences(sentences, bodyCount).map(splitIdea);
+  const ideas = source.kind === "topic" ? p.topicAngles(subject).slice(0, bodyCount) : pickSentences(sentences, bodyCount).map(splitIdea);
   // A short text may hold fewer ideas than slides: the rest restate the key terms.
   while (ideas.length < bodyCount) ideas.push({ heading: p.keyTerm(ideas.length + 1), body: keywords[ideas.length % Math.max(1, keywords.length)] ?? subject });
 
@@ -94,7 +91,9 @@ function pickSentences(sentences: string[], n: number): string[] {
 }
 
 function headline(sentence: string): string {
-  const ws = clean(sentence).replace(/[.!?…]+$/, "").split(" ");
+  const ws = clean(sentence)
+    .replace(/[.!?…]+$/, "")
+    .split(" ");
   return ws.length <= MAX_HEADING_WORDS ? ws.join(" ") : `${ws.slice(0, MAX_HEADING_WORDS).join(" ")}…`;
 }
 

@@ -30,7 +30,7 @@ export function copyPrompt(request: CopyRequest): string {
 const system = [
   "You write social media image carousels.",
   "Answer with JSON only, matching the given schema.",
-  "Exactly the requested number of slides: slide 1 is a hook (kind \"hook\": a short, striking heading), then one idea per slide (kind \"body\": heading of at most 9 words, body of at most 40 words), and the last slide is a call to action (kind \"cta\").",
+  'Exactly the requested number of slides: slide 1 is a hook (kind "hook": a short, striking heading), then one idea per slide (kind "body": heading of at most 9 words, body of at most 40 words), and the last slide is a call to action (kind "cta").',
   "Write in the requested language. Keep facts from the source; do not invent numbers.",
   "title: a short title for the carousel; caption: a post caption of at most 2 sentences followed by up to 3 hashtags.",
 ].join(" ");

@@ -16,7 +16,16 @@ function toRgb(hex: string): Rgb {
 }
 
 function toHex(rgb: Rgb): string {
-  return "#" + rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    rgb
+      .map((c) =>
+        Math.round(Math.min(255, Math.max(0, c)))
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 /** #rgb or #RRGGBB as #rrggbb; throws on anything else. */

@@ -44,13 +44,18 @@ const slot = (s: Slot | undefined) => s && h("div", { display: "flex", flexShrin
 
 function textColumn(text: TextRegion, fit: FitResult, styles: { heading: TextStyle; body: TextStyle }): El {
   const justify = { start: "flex-start", center: "center", end: "flex-end" } as const;
-  return at(text.box, { flexDirection: "column", justifyContent: justify[text.valign], alignItems: text.align === "center" ? "center" : "flex-start" }, [
-    slot(text.lead),
-    lines(fit.heading, "h", text.headingColor, styles.heading),
-    fit.gap > 0 && h("div", { height: fit.gap, flexShrink: 0 }),
-    lines(fit.body, "b", text.bodyColor, styles.body),
-    slot(text.trail),
-  ], { key: "text" });
+  return at(
+    text.box,
+    { flexDirection: "column", justifyContent: justify[text.valign], alignItems: text.align === "center" ? "center" : "flex-start" },
+    [
+      slot(text.lead),
+      lines(fit.heading, "h", text.headingColor, styles.heading),
+      fit.gap > 0 && h("div", { height: fit.gap, flexShrink: 0 }),
+      lines(fit.body, "b", text.bodyColor, styles.body),
+      slot(text.trail),
+    ],
+    { key: "text" },
+  );
 }
 
 export type StripInput = { ratio: AspectRatio; family: FontFamily; colors: Colors; name: string; logo: Picture | null; index: number; total: number };
@@ -66,7 +71,12 @@ function strip(s: StripInput, safe: Box): El {
   const nameMeasure = measurer(s.family, 700, BRAND_NAME_SIZE, 0);
   const name = s.name && nameMeasure(s.name) > nameMax ? ellipsize(s.name, nameMeasure, nameMax) : s.name;
   const left = h("div", { display: "flex", alignItems: "center", flexShrink: 1 }, [
-    s.logo && h("img", { width: s.logo.width, height: s.logo.height, marginRight: 18, flexShrink: 0 }, undefined, { src: s.logo.src, width: s.logo.width, height: s.logo.height }),
+    s.logo &&
+      h("img", { width: s.logo.width, height: s.logo.height, marginRight: 18, flexShrink: 0 }, undefined, {
+        src: s.logo.src,
+        width: s.logo.width,
+        height: s.logo.height,
+      }),
     name && h("div", { fontSize: BRAND_NAME_SIZE, fontWeight: 700, color: s.colors.text, whiteSpace: "pre", lineHeight: 1.3 }, name, { key: "brand-name" }),
   ]);
   const right = h("div", { display: "flex", alignItems: "center", flexShrink: 0 }, [
@@ -97,14 +107,27 @@ export function composeSlide(c: ComposeInput): El {
   const { plan } = c;
   const image =
     plan.image && c.image
-      ? h("img", { position: "absolute", left: plan.image.box.x, top: plan.image.box.y, width: plan.image.box.w, height: plan.image.box.h, borderRadius: plan.image.radius }, undefined, {
-          src: c.image.src,
-          width: plan.image.box.w,
-          height: plan.image.box.h,
-        })
+      ? h(
+          "img",
+          {
+            position: "absolute",
+            left: plan.image.box.x,
+            top: plan.image.box.y,
+            width: plan.image.box.w,
+            height: plan.image.box.h,
+            borderRadius: plan.image.radius,
+          },
+          undefined,
+          {
+            src: c.image.src,
+            width: plan.image.box.w,
+            height: plan.image.box.h,
+          },
+        )
       : null;
   const stripBox = brandStrip(c.ratio);
-  const rule = plan.stripRule && h("div", { position: "absolute", left: 0, top: stripBox.y - safe.y - 20, width: safe.w, height: 2, backgroundColor: plan.stripRule });
+  const rule =
+    plan.stripRule && h("div", { position: "absolute", left: 0, top: stripBox.y - safe.y - 20, width: safe.w, height: 2, backgroundColor: plan.stripRule });
   const content = at(safe, c.clip ? { overflow: "hidden" } : {}, [
     ...plan.decorations,
     image,
@@ -113,5 +136,7 @@ export function composeSlide(c: ComposeInput): El {
     rule,
     strip(c.strip, safe),
   ]);
-  return h("div", { width: c.width, height: c.height, display: "flex", position: "relative", backgroundColor: c.colors.background, fontFamily: c.fontCss }, [content]);
+  return h("div", { width: c.width, height: c.height, display: "flex", position: "relative", backgroundColor: c.colors.background, fontFamily: c.fontCss }, [
+    content,
+  ]);
 }

@@ -24,22 +24,29 @@ const PARAGRAPH_GAP = 0.6; // em of the body size
 const STEPS = 64;
 
 export function normalizeHeading(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this strips
-  return text.normalize("NFC").replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+  return (
+    text
+      .normalize("NFC")
+      // eslint-disable-next-line no-control-regex -- control characters are what this strips
+      .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+      .trim()
+  );
 }
 
 /** Keeps hard line breaks and paragraph breaks (blank lines); collapses everything else. */
 export function normalizeBody(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    // eslint-disable-next-line no-control-regex -- control characters (but \n) are what this strips
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, " ")
-    .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    text
+      .normalize("NFC")
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex -- control characters (but \n) are what this strips
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, " ")
+      .split("\n")
+      .map((line) => line.replace(/\s+/g, " ").trim())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 /** Greedy wrapping at spaces; a word wider than the line is broken between characters. */
@@ -103,8 +110,7 @@ function layoutBlock(text: string, family: FontFamily, style: TextStyle, size: n
   return { size, lineHeight: style.lineHeight, tracking: style.tracking, lines, height };
 }
 
-const rowHeight = (block: Block, line: Line) =>
-  block.size * block.lineHeight + (line.paragraphStart ? block.size * PARAGRAPH_GAP : 0);
+const rowHeight = (block: Block, line: Line) => block.size * block.lineHeight + (line.paragraphStart ? block.size * PARAGRAPH_GAP : 0);
 
 /** The longest prefix of the words (or characters) of `text` that fits with an ellipsis. */
 export function ellipsize(text: string, measure: Measurer, maxWidth: number): string {

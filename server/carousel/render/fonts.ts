@@ -30,7 +30,10 @@ const INTER_FALLBACK: Record<FontFamily, string[]> = {
 
 // Resolved at run time from where the process runs: a bundler (Next's, for the dashboard's
 // re-render) must not try to trace or bundle the font packages' files.
-const packageDir = (pkg: string) => createRequire(path.join(projectRoot(), "package.json")).resolve(["@fontsource", pkg, "LICENSE"].join("/")).replace(/LICENSE$/, "");
+const packageDir = (pkg: string) =>
+  createRequire(path.join(projectRoot(), "package.json"))
+    .resolve(["@fontsource", pkg, "LICENSE"].join("/"))
+    .replace(/LICENSE$/, "");
 
 function subsetsOf(family: FontFamily): Subset[] {
   const own = OWN_SUBSETS[family].map((subset) => ({ pkg: PACKAGES[family], file: PACKAGES[family], subset }));

@@ -14,7 +14,9 @@ function fontsFor(family: FontFamily, weight: Weight): AdvanceLookup[] {
   const key = `${family}:${weight}`;
   let list = lookups.get(key);
   if (!list) {
-    list = fontStack(family).fonts.filter((f) => f.weight === weight).map((f) => readAdvances(f.data));
+    list = fontStack(family)
+      .fonts.filter((f) => f.weight === weight)
+      .map((f) => readAdvances(f.data));
     lookups.set(key, list);
   }
   return list;

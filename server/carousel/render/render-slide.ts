@@ -77,7 +77,15 @@ export async function renderSlideAt(input: RenderInput, rasterWidth?: number): P
       styles,
       image,
       clip,
-      strip: { ratio: design.aspectRatio, family: design.font, colors, name: brand ? normalizeHeading(brand.name) : "", logo, index: input.index, total: input.total },
+      strip: {
+        ratio: design.aspectRatio,
+        family: design.font,
+        colors,
+        name: brand ? normalizeHeading(brand.name) : "",
+        logo,
+        index: input.index,
+        total: input.total,
+      },
     });
     // Where satori actually put each text line, to check it against the text box.
     const drawn = { widest: 0, top: Infinity, bottom: -Infinity };

@@ -28,8 +28,13 @@ const design = (layout: string, aspectRatio: AspectRatio = "4:5", font: Design["
   palette: { background: WHITE, text: INK, accent: "#fde047" },
 });
 const slide = (kind: SlideCopy["kind"], heading: string, body = ""): SlideCopy => ({ kind, heading, body });
-const LONG = Array.from({ length: 60 }, (_, i) => `Point ${i} keeps going about publishing rhythm and habits.`).join(" ").slice(0, 3000);
-const redLogo = () => sharp({ create: { width: 120, height: 80, channels: 3, background: "#ff0000" } }).png().toBuffer();
+const LONG = Array.from({ length: 60 }, (_, i) => `Point ${i} keeps going about publishing rhythm and habits.`)
+  .join(" ")
+  .slice(0, 3000);
+const redLogo = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
 
 type Raw = { data: Buffer; width: number; height: number; channels: number };
 async function pixels(jpeg: Buffer): Promise<Raw> {
@@ -126,7 +131,13 @@ describe("text fitting", () => {
     "%s/%s: 3,000 characters are cut with sizes at or above the minimum, and the margins stay empty",
     async (layout, kind) => {
       const ratio: AspectRatio = kind === "cta" ? "9:16" : kind === "hook" ? "1:1" : "4:5";
-      const out = await renderSlide({ design: design(layout, ratio), slide: slide(kind, LONG.slice(0, 400), LONG), index: 0, total: 2, brand: { name: "Acme", logo: null } });
+      const out = await renderSlide({
+        design: design(layout, ratio),
+        slide: slide(kind, LONG.slice(0, 400), LONG),
+        index: 0,
+        total: 2,
+        brand: { name: "Acme", logo: null },
+      });
       expect(out.fitted.truncated).toBe(true);
       expect(out.fitted.headingSize).toBeGreaterThanOrEqual(SIZE_RANGES[kind].heading[0]);
       expect(out.fitted.bodySize).toBeGreaterThanOrEqual(SIZE_RANGES[kind].body[0]);
@@ -225,14 +236,17 @@ describe("scripts and images", () => {
   });
 
   it.each(["inter", "playfair", "space-grotesk"] as const)("renders accented Latin in %s", async (font) => {
-    const render = (heading: string) => renderSlide({ design: design("centered", "1:1", font), slide: slide("body", heading, heading), index: 0, total: 2, brand: null });
+    const render = (heading: string) =>
+      renderSlide({ design: design("centered", "1:1", font), slide: slide("body", heading, heading), index: 0, total: 2, brand: null });
     const empty = await pixels((await render("")).jpeg);
     const text = await pixels((await render(european)).jpeg);
     expect(meanDifference(empty, text, safeArea("1:1"))).toBeGreaterThan(1);
   });
 
   it("places an illustration, and ignores one that cannot be decoded", async () => {
-    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#00c853" } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#00c853" } })
+      .jpeg()
+      .toBuffer();
     const input = { design: design("split"), slide: slide("body", "Heading", "Body"), index: 1, total: 3, brand: null };
     const img = await pixels((await renderSlide({ ...input, image })).jpeg);
     expect(countNear(img, safeArea("4:5"), [0, 200, 83], 40)).toBeGreaterThan(50_000);

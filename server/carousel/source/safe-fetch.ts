@@ -86,7 +86,8 @@ export function checkUrlShape(raw: string): URL {
   } catch {
     throw new UrlRefusedError("is not a valid URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UrlRefusedError(`uses the ${url.protocol.replace(":", "")} scheme; only http and https are fetched`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UrlRefusedError(`uses the ${url.protocol.replace(":", "")} scheme; only http and https are fetched`);
   if (url.username || url.password) throw new UrlRefusedError("must not carry credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host) && !isPermittedAddress(host)) throw new UrlRefusedError("points at a private, loopback or link-local address");
@@ -150,7 +151,11 @@ function request(url: URL, limits: FetchLimits, deadline: number): Promise<{ loc
         method: "GET",
         lookup: guardedLookup,
         // Identity only: a compressed body could expand far beyond the size limit.
-        headers: { "User-Agent": "PosteadyCarousel/1.0 (+self-hosted)", Accept: "text/html,application/xhtml+xml,text/plain;q=0.8", "Accept-Encoding": "identity" },
+        headers: {
+          "User-Agent": "PosteadyCarousel/1.0 (+self-hosted)",
+          Accept: "text/html,application/xhtml+xml,text/plain;q=0.8",
+          "Accept-Encoding": "identity",
+        },
         timeout: remaining,
       },
       (res) => {

@@ -87,7 +87,10 @@ export async function refreshAccountTokens(accountId: string, opts: { force?: bo
       };
       if (!adapter.canRefresh(input)) {
         if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() <= Date.now()) {
-          return tx.connectedAccount.update({ where: { id: accountId }, data: { needsReconnect: true, reconnectReason: "The access token expired and this platform offers no refresh" } });
+          return tx.connectedAccount.update({
+            where: { id: accountId },
+            data: { needsReconnect: true, reconnectReason: "The access token expired and this platform offers no refresh" },
+          });
         }
         return account;
       }
@@ -97,7 +100,10 @@ export async function refreshAccountTokens(accountId: string, opts: { force?: bo
       } catch (err) {
         if (isPlatformError(err, "auth_expired") || isPlatformError(err, "permission")) {
           log.warn("token refresh refused; account needs reconnecting", { accountId, provider: account.provider, error: (err as Error).message });
-          await tx.connectedAccount.update({ where: { id: accountId }, data: { needsReconnect: true, reconnectReason: `The platform refused to refresh access: ${(err as Error).message}` } });
+          await tx.connectedAccount.update({
+            where: { id: accountId },
+            data: { needsReconnect: true, reconnectReason: `The platform refused to refresh access: ${(err as Error).message}` },
+          });
           return tx.connectedAccount.findUniqueOrThrow({ where: { id: accountId } });
         }
         throw err;

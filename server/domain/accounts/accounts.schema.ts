@@ -19,10 +19,7 @@ export const accountSchema = z
     username: z.string(),
     displayName: z.string(),
     capabilities: capabilitiesSchema,
-    accountType: z
-      .enum(["business", "creator", "unknown"])
-      .optional()
-      .meta({ description: "Present for instagram accounts only" }),
+    accountType: z.enum(["business", "creator", "unknown"]).optional().meta({ description: "Present for instagram accounts only" }),
   })
   .meta({ id: "Account", description: "A connected social account of the workspace" });
 

@@ -21,7 +21,12 @@ afterEach(() => {
 
 describe("capabilities (SPEC.md rules)", () => {
   it("youtube publishes and schedules only with youtube.upload and no reconnect flag; never reposts", () => {
-    expect(computeCapabilities(base({ provider: "youtube", scopes: yt }))).toEqual({ readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: false });
+    expect(computeCapabilities(base({ provider: "youtube", scopes: yt }))).toEqual({
+      readPosts: true,
+      publishPosts: true,
+      schedulePosts: true,
+      repostPosts: false,
+    });
     expect(computeCapabilities(base({ provider: "youtube", scopes: yt.slice(1) })).publishPosts).toBe(false);
     const flagged = computeCapabilities(base({ provider: "youtube", scopes: yt, needsReconnect: true }));
     expect([flagged.publishPosts, flagged.schedulePosts]).toEqual([false, false]);
@@ -69,6 +74,8 @@ it("explains why publishing is off", () => {
   expect(publishBlockers(base({ provider: "youtube", scopes: ["https://www.googleapis.com/auth/youtube.readonly"] }))).toEqual([
     "the youtube.upload permission was not granted",
   ]);
-  expect(publishBlockers(base({ provider: "facebook", scopes: ["pages_manage_posts"], pageTasks: ["MODERATE"] }))).toEqual(["you lack the CREATE_CONTENT task on this Page"]);
+  expect(publishBlockers(base({ provider: "facebook", scopes: ["pages_manage_posts"], pageTasks: ["MODERATE"] }))).toEqual([
+    "you lack the CREATE_CONTENT task on this Page",
+  ]);
   expect(publishBlockers(base({ provider: "x", scopes: ["tweet.write"] }))).toEqual([]);
 });

@@ -80,7 +80,9 @@ export function publishBlockers(account: CapabilityInput): string[] {
     if (!account.pageTasks.includes("CREATE_CONTENT")) out.push("you lack the CREATE_CONTENT task on this Page");
     if (!env().facebookPublicWrite) out.push("Facebook publishing is not enabled on this installation");
   }
-  if (account.provider === "tiktok" && account.connectionMethod !== "business") out.push("Login Kit connections cannot publish; connect through the business-developer app");
-  if (account.provider === "instagram" && account.accountType !== "business" && account.accountType !== "creator") out.push("only professional (business or creator) Instagram accounts can publish");
+  if (account.provider === "tiktok" && account.connectionMethod !== "business")
+    out.push("Login Kit connections cannot publish; connect through the business-developer app");
+  if (account.provider === "instagram" && account.accountType !== "business" && account.accountType !== "creator")
+    out.push("only professional (business or creator) Instagram accounts can publish");
   return out;
 }

@@ -13,7 +13,12 @@ import { decryptToken } from "./token-cipher.ts";
 import { disconnectAccount } from "./manage-accounts.ts";
 import type { ProviderName } from "./providers.ts";
 
-async function connectVia(scope: Scope, provider: ProviderName, choices: ConsentChoices = {}, extra: { accountId?: string; app?: "business" | "login-kit"; userId?: string | null } = {}) {
+async function connectVia(
+  scope: Scope,
+  provider: ProviderName,
+  choices: ConsentChoices = {},
+  extra: { accountId?: string; app?: "business" | "login-kit"; userId?: string | null } = {},
+) {
   const { authorizeUrl } = await startConnect(scope, { provider, accountId: extra.accountId, app: extra.app });
   const back = await consentHeadlessly(authorizeUrl, { username: `${provider}_${crypto.randomUUID().slice(0, 6)}`, ...choices });
   const params = {
@@ -22,7 +27,10 @@ async function connectVia(scope: Scope, provider: ProviderName, choices: Consent
     error: back.searchParams.get("error"),
     errorDescription: back.searchParams.get("error_description"),
   };
-  return { params, complete: () => completeConnect({ provider, ...params, userId: extra.userId ?? (scope.actor.kind === "user" ? scope.actor.userId : null) }) };
+  return {
+    params,
+    complete: () => completeConnect({ provider, ...params, userId: extra.userId ?? (scope.actor.kind === "user" ? scope.actor.userId : null) }),
+  };
 }
 
 describe("connecting accounts", () => {
@@ -39,7 +47,13 @@ describe("connecting accounts", () => {
     expect(row.scopes).toEqual(expect.arrayContaining(["tweet.write", "offline.access"]));
     const res = await api(t.key)("GET", "/api/v1/accounts");
     expect(res.json.accounts).toEqual([
-      { accountId: row.id, provider: "x", username: "enc_test", displayName: "Enc Test", capabilities: { readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: true } },
+      {
+        accountId: row.id,
+        provider: "x",
+        username: "enc_test",
+        displayName: "Enc Test",
+        capabilities: { readPosts: true, publishPosts: true, schedulePosts: true, repostPosts: true },
+      },
     ]);
   });
 
@@ -48,7 +62,9 @@ describe("connecting accounts", () => {
     const flow = await connectVia(t.scope, "x");
     await flow.complete();
     await expect(flow.complete()).rejects.toMatchObject({ code: "OAUTH_STATE_INVALID" });
-    await expect(completeConnect({ provider: "x", state: "forged", code: flow.params.code, userId: null })).rejects.toMatchObject({ code: "OAUTH_STATE_INVALID" });
+    await expect(completeConnect({ provider: "x", state: "forged", code: flow.params.code, userId: null })).rejects.toMatchObject({
+      code: "OAUTH_STATE_INVALID",
+    });
     await expect(completeConnect({ provider: "x", state: null, code: "x", userId: null })).rejects.toMatchObject({ code: "OAUTH_STATE_INVALID" });
     const owner = await scopeFromSession(t.user.id, t.workspace.id);
     const started = await connectVia(owner, "x", {}, { userId: crypto.randomUUID() });
@@ -94,7 +110,9 @@ describe("connecting accounts", () => {
       });
       await expect(attempt).rejects.toMatchObject({
         code: "CONNECTION_DENIED",
-        message: expect.stringMatching(/^LinkedIn refused the connection: the app is not authorized to request the r_member_social permission\. Add the LinkedIn product that grants it to your LinkedIn app .*LINKEDIN_SCOPES/),
+        message: expect.stringMatching(
+          /^LinkedIn refused the connection: the app is not authorized to request the r_member_social permission\. Add the LinkedIn product that grants it to your LinkedIn app .*LINKEDIN_SCOPES/,
+        ),
       });
     } finally {
       delete process.env.LINKEDIN_SCOPES;
@@ -140,4 +158,3 @@ describe("connecting accounts", () => {
     expect(listed.map((a: { username: string }) => a.username)).toEqual(["tt_business"]);
   });
 });
-

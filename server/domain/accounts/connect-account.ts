@@ -77,7 +77,10 @@ export async function completeConnect(input: CompleteConnectInput) {
   if (attempt.userId && attempt.userId !== input.userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
   if (input.error === "unauthorized_scope_error") throw new AppError("CONNECTION_DENIED", unauthorizedScopeMessage(input.provider, input.errorDescription));
   if (input.error || !input.code) {
-    throw new AppError("CONNECTION_DENIED", input.errorDescription || (input.error === "access_denied" ? "You did not grant access" : "The platform returned no authorization code"));
+    throw new AppError(
+      "CONNECTION_DENIED",
+      input.errorDescription || (input.error === "access_denied" ? "You did not grant access" : "The platform returned no authorization code"),
+    );
   }
   const adapter = adapterFor(input.provider);
   const app = (attempt.app as AppKind | null) ?? undefined;
@@ -117,7 +120,13 @@ export async function completeConnect(input: CompleteConnectInput) {
       };
       saved.push(
         await tx.connectedAccount.upsert({
-          where: { workspaceId_provider_providerAccountId: { workspaceId: attempt.workspaceId, provider: input.provider, providerAccountId: identity.providerAccountId } },
+          where: {
+            workspaceId_provider_providerAccountId: {
+              workspaceId: attempt.workspaceId,
+              provider: input.provider,
+              providerAccountId: identity.providerAccountId,
+            },
+          },
           create: { workspaceId: attempt.workspaceId, provider: input.provider, providerAccountId: identity.providerAccountId, ...data },
           update: data,
         }),
@@ -125,7 +134,11 @@ export async function completeConnect(input: CompleteConnectInput) {
     }
     return saved;
   });
-  return { workspaceId: attempt.workspaceId, returnTo: attempt.returnTo, accounts: accounts.map((a) => ({ ...presentAccount(a), connectionMethod: a.connectionMethod })) };
+  return {
+    workspaceId: attempt.workspaceId,
+    returnTo: attempt.returnTo,
+    accounts: accounts.map((a) => ({ ...presentAccount(a), connectionMethod: a.connectionMethod })),
+  };
 }
 
 /**

@@ -46,7 +46,5 @@ export function touchApiKey(apiKeyId: string): void {
   if ((lastTouched.get(apiKeyId) ?? 0) > now - TOUCH_INTERVAL_MS) return;
   lastTouched.set(apiKeyId, now);
   if (lastTouched.size > 50_000) lastTouched.clear();
-  db.apiKey
-    .updateMany({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } })
-    .catch(() => lastTouched.delete(apiKeyId));
+  db.apiKey.updateMany({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) } }).catch(() => lastTouched.delete(apiKeyId));
 }

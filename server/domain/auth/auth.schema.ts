@@ -7,10 +7,7 @@ export const emailSchema = z
   .pipe(z.email({ message: "Enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = z
-  .string()
-  .min(8, "Use at least 8 characters")
-  .max(200, "Use at most 200 characters");
+export const passwordSchema = z.string().min(8, "Use at least 8 characters").max(200, "Use at most 200 characters");
 
 export const signUpInput = z.object({
   email: emailSchema,

@@ -39,7 +39,9 @@ export async function findBrandOrThrow(scope: Scope, brandId: string): Promise<B
 async function storeLogo(workspaceId: string, brandId: string, base64: string): Promise<string> {
   const bytes = Buffer.from(base64, "base64");
   if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) throw fieldError("logoBase64", "must be a PNG or JPEG of at most 1 MiB");
-  const meta = await sharp(bytes).metadata().catch(() => null);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (!meta || (meta.format !== "png" && meta.format !== "jpeg")) throw fieldError("logoBase64", "must be a PNG or JPEG image");
   const png = await sharp(bytes).resize(512, 512, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
   const key = `brands/${workspaceId}/${brandId}/logo-${crypto.randomBytes(6).toString("hex")}.png`;
@@ -58,7 +60,8 @@ export async function createBrand(scope: Scope, input: BrandInput) {
 export async function updateBrand(scope: Scope, brandId: string, input: BrandInput) {
   assertCan(scope, "content");
   const brand = await findBrandOrThrow(scope, brandId);
-  const logoKey = input.logoBase64 === undefined ? brand.logoKey : input.logoBase64 === null ? null : await storeLogo(scope.workspaceId, brand.id, input.logoBase64);
+  const logoKey =
+    input.logoBase64 === undefined ? brand.logoKey : input.logoBase64 === null ? null : await storeLogo(scope.workspaceId, brand.id, input.logoBase64);
   await db.brand.update({ where: { id: brand.id }, data: { name: input.name, colors: input.colors, logoKey } });
   if (brand.logoKey && brand.logoKey !== logoKey) await (await storage()).delete(brand.logoKey).catch(() => undefined);
   return { brandId: brand.id };

@@ -28,8 +28,9 @@ export function ensureBuiltinTemplates(): Promise<void> {
 async function sync(): Promise<void> {
   // createdAt follows the catalogue's order, which is the order the options endpoint pages in.
   const base = Date.UTC(2026, 0, 1);
-  const rows = builtinTemplates.map((t, i) =>
-    Prisma.sql`(${builtinTemplateId(t.key)}::uuid, NULL, ${t.key}, ${t.name}, ${t.aspectRatio}, ${t.slideCount}, ${t.language}, ${JSON.stringify(t.design)}::jsonb, ${new Date(base + i * 1000)})`,
+  const rows = builtinTemplates.map(
+    (t, i) =>
+      Prisma.sql`(${builtinTemplateId(t.key)}::uuid, NULL, ${t.key}, ${t.name}, ${t.aspectRatio}, ${t.slideCount}, ${t.language}, ${JSON.stringify(t.design)}::jsonb, ${new Date(base + i * 1000)})`,
   );
   await db.$executeRaw`
     INSERT INTO "Template" (id, "workspaceId", "builtinKey", name, "aspectRatio", "slideCount", language, design, "createdAt")

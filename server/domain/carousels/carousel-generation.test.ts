@@ -15,18 +15,36 @@ import { rerenderCarousel, saveAsTemplate } from "./edit-carousel.ts";
 import { failCarousel, generateCarousel } from "./generate-carousel.ts";
 
 const llm = () => ({ baseUrl: `${inject("sandboxUrl")}/openai/v1`, apiKey: "sk-test", model: "sandbox-writer", imageModel: "sandbox-image" });
-const llmRequests = async () => ((await (await fetch(`${inject("sandboxUrl")}/_sandbox/llm/requests`)).json()) as { requests: { endpoint: string; model: string; responseFormat: string | null; prompt: string }[] }).requests;
+const llmRequests = async () =>
+  (
+    (await (await fetch(`${inject("sandboxUrl")}/_sandbox/llm/requests`)).json()) as {
+      requests: { endpoint: string; model: string; responseFormat: string | null; prompt: string }[];
+    }
+  ).requests;
 
 /** A carousel row with its debit, as createCarousel writes it, but without a queue entry. */
-async function unqueuedCarousel(t: Awaited<ReturnType<typeof createWorkspaceWithKey>>, fields: { slideCount: number; imageMode?: "none" | "ai"; credits?: number }) {
+async function unqueuedCarousel(
+  t: Awaited<ReturnType<typeof createWorkspaceWithKey>>,
+  fields: { slideCount: number; imageMode?: "none" | "ai"; credits?: number },
+) {
   const id = crypto.randomUUID();
   const credits = fields.credits ?? 1;
   await db.$transaction(async (tx) => {
     await tx.carousel.create({
       data: {
-        id, workspaceId: t.workspace.id, requestId: crypto.randomUUID(), fingerprint: "test", sourceKind: "text", source: sampleText, language: "en",
-        slideCount: fields.slideCount, imageMode: fields.imageMode ?? "none", aspectRatio: "4:5", design: builtinTemplates.find((x) => x.aspectRatio === "4:5")!.design,
-        creditsCharged: credits, createdById: t.user.id,
+        id,
+        workspaceId: t.workspace.id,
+        requestId: crypto.randomUUID(),
+        fingerprint: "test",
+        sourceKind: "text",
+        source: sampleText,
+        language: "en",
+        slideCount: fields.slideCount,
+        imageMode: fields.imageMode ?? "none",
+        aspectRatio: "4:5",
+        design: builtinTemplates.find((x) => x.aspectRatio === "4:5")!.design,
+        creditsCharged: credits,
+        createdById: t.user.id,
       },
     });
     await debitForCarousel(tx, t.organization.id, id, credits);
@@ -71,7 +89,9 @@ describe("the carousel editor", () => {
   it("re-renders an edited slide into a new JPEG that replaces the old one, and saves the design as a workspace template", async () => {
     const t = await createWorkspaceWithKey();
     const scope = await scopeFromSession(t.user.id, t.workspace.id);
-    const logo = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#ff3366" } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#ff3366" } })
+      .png()
+      .toBuffer();
     const { brandId } = await createBrand(scope, { name: "Acme", colors: { accent: "#ff3366" }, logoBase64: logo.toString("base64") });
     const created = await createCarousel(t.key, { text: sampleText, slideCount: 4 });
     const before = await waitForCarousel(t.key, created.json.carouselId);

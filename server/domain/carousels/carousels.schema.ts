@@ -2,9 +2,10 @@
 import { z } from "zod";
 
 export const aspectRatioSchema = z.enum(["1:1", "4:5", "9:16"]).meta({ description: "width:height: 1:1 is 1080×1080, 4:5 is 1080×1350, 9:16 is 1080×1920" });
-export const carouselStatusSchema = z
-  .enum(["queued", "writing", "rendering", "completed", "failed"])
-  .meta({ description: "`queued` → `writing` (source and copy) → `rendering` (slides) → `completed`; any step may end in `failed` (credits refunded). Wait for `completed` or `failed`." });
+export const carouselStatusSchema = z.enum(["queued", "writing", "rendering", "completed", "failed"]).meta({
+  description:
+    "`queued` → `writing` (source and copy) → `rendering` (slides) → `completed`; any step may end in `failed` (credits refunded). Wait for `completed` or `failed`.",
+});
 
 export const MIN_SLIDES = 2;
 export const MAX_SLIDES = 10;
@@ -52,15 +53,35 @@ export const carouselOptionsSchema = z
 
 export const createCarouselBody = z
   .strictObject({
-    requestId: z.uuid().meta({ description: "Idempotency key: the same requestId with the same body answers the same carousel; with another body 409 REQUEST_CONFLICT" }),
+    requestId: z
+      .uuid()
+      .meta({ description: "Idempotency key: the same requestId with the same body answers the same carousel; with another body 409 REQUEST_CONFLICT" }),
     topic: z.string().trim().min(1, "must not be empty").max(500).optional().meta({ description: "Source: a topic the copy is written about" }),
     text: z.string().trim().min(1, "must not be empty").max(20_000).optional().meta({ description: "Source: a text condensed into slides" }),
-    url: z.string().trim().min(1, "must not be empty").max(2048).optional().meta({ description: "Source: an http(s) page whose main text is used; private, loopback and link-local addresses are refused" }),
-    slideCount: z.number().int().min(MIN_SLIDES).max(MAX_SLIDES).optional().meta({ description: "2 to 10 (an Instagram carousel's range); default: the template's count, else 7" }),
+    url: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(2048)
+      .optional()
+      .meta({ description: "Source: an http(s) page whose main text is used; private, loopback and link-local addresses are refused" }),
+    slideCount: z
+      .number()
+      .int()
+      .min(MIN_SLIDES)
+      .max(MAX_SLIDES)
+      .optional()
+      .meta({ description: "2 to 10 (an Instagram carousel's range); default: the template's count, else 7" }),
     language: languageCode.optional(),
-    templateId: z.uuid().optional().meta({ description: "Keep this template's design (from the options endpoint); without it the service designs the carousel" }),
+    templateId: z
+      .uuid()
+      .optional()
+      .meta({ description: "Keep this template's design (from the options endpoint); without it the service designs the carousel" }),
     brandId: z.uuid().optional().meta({ description: "A brand of the workspace (from the options endpoint) whose name, logo and colors go on the slides" }),
-    imageMode: z.enum(["none", "ai"]).default("none").meta({ description: "`ai` adds a generated illustration to every slide, charged `imageCredits` per slide; refused when no images API is configured" }),
+    imageMode: z
+      .enum(["none", "ai"])
+      .default("none")
+      .meta({ description: "`ai` adds a generated illustration to every slide, charged `imageCredits` per slide; refused when no images API is configured" }),
     aspectRatio: aspectRatioSchema.optional().meta({ description: "Only without templateId (a template fixes its ratio); default 4:5" }),
   })
   .superRefine((body, ctx) => {
@@ -72,7 +93,8 @@ export const createCarouselBody = z
         message: sources.length ? `give exactly one of topic, text, url (got ${sources.join(", ")})` : "give exactly one of topic, text, url",
       });
     }
-    if (body.templateId && body.aspectRatio) ctx.addIssue({ code: "custom", path: ["aspectRatio"], message: "a template fixes the aspect ratio; omit aspectRatio with templateId" });
+    if (body.templateId && body.aspectRatio)
+      ctx.addIssue({ code: "custom", path: ["aspectRatio"], message: "a template fixes the aspect ratio; omit aspectRatio with templateId" });
   })
   .meta({ id: "CreateCarouselRequest" });
 export type CreateCarouselBody = z.output<typeof createCarouselBody>;
@@ -82,7 +104,12 @@ export const carouselAcceptedSchema = z
   .meta({ id: "CarouselAccepted", description: "Poll GET /api/v1/carousels/{carouselId} until status is completed or failed" });
 
 export const carouselImageSchema = z
-  .object({ mediaId: z.uuid().meta({ description: "A JPEG media item of the workspace library" }), url: z.url(), width: z.number().int(), height: z.number().int() })
+  .object({
+    mediaId: z.uuid().meta({ description: "A JPEG media item of the workspace library" }),
+    url: z.url(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
   .meta({ id: "CarouselImage" });
 
 export const carouselSchema = z
@@ -101,10 +128,9 @@ export const carouselSchema = z
     brandId: z.uuid().nullable(),
     imageMode: z.enum(["none", "ai"]),
     creditsCharged: z.number().int().meta({ description: "Debited at acceptance; refunded when generation fails" }),
-    error: z
-      .object({ code: z.string(), message: z.string() })
-      .nullable()
-      .meta({ description: "When failed: SOURCE_REFUSED, SOURCE_UNAVAILABLE, SOURCE_EMPTY, COPY_FAILED, IMAGE_FAILED, RENDER_FAILED or STORAGE_QUOTA_EXCEEDED" }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable().meta({
+      description: "When failed: SOURCE_REFUSED, SOURCE_UNAVAILABLE, SOURCE_EMPTY, COPY_FAILED, IMAGE_FAILED, RENDER_FAILED or STORAGE_QUOTA_EXCEEDED",
+    }),
     createdAt: z.iso.datetime({ offset: true }),
     completedAt: z.iso.datetime({ offset: true }).nullable(),
   })

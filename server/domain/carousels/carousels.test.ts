@@ -16,7 +16,14 @@ describe("carousel options", () => {
     const t = await createWorkspaceWithKey();
     const res = await api(t.key)("GET", "/api/v1/carousels/options");
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ generationCredits: 1, imageCredits: 1, creditBalance: 50, aiImagesAvailable: false, brands: [], nextTemplateCursor: null });
+    expect(res.json).toMatchObject({
+      generationCredits: 1,
+      imageCredits: 1,
+      creditBalance: 50,
+      aiImagesAvailable: false,
+      brands: [],
+      nextTemplateCursor: null,
+    });
     const templates = res.json.templates as { templateId: string; aspectRatio: string; previewUrl: string; slideCount: number }[];
     expect(templates.length).toBeGreaterThanOrEqual(8);
     expect(new Set(templates.map((x) => x.aspectRatio))).toEqual(new Set(["1:1", "4:5", "9:16"]));
@@ -27,7 +34,10 @@ describe("carousel options", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { json: { templates: { templateId: string }[]; nextTemplateCursor: string | null } } = await api(t.key)("GET", `/api/v1/carousels/options?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: { json: { templates: { templateId: string }[]; nextTemplateCursor: string | null } } = await api(t.key)(
+        "GET",
+        `/api/v1/carousels/options?limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(page.json.templates.length).toBeLessThanOrEqual(3);
       seen.push(...page.json.templates.map((x) => x.templateId));
       cursor = page.json.nextTemplateCursor;
@@ -55,7 +65,15 @@ describe("generating a carousel", () => {
     expect(await balance(t.organization.id)).toBe(49);
 
     const carousel = await waitForCarousel(t.key, accepted.json.carouselId);
-    expect(carousel).toMatchObject({ status: "completed", aspectRatio: "4:5", slideCount: 6, source: "text", creditsCharged: 1, error: null, imageMode: "none" });
+    expect(carousel).toMatchObject({
+      status: "completed",
+      aspectRatio: "4:5",
+      slideCount: 6,
+      source: "text",
+      creditsCharged: 1,
+      error: null,
+      imageMode: "none",
+    });
     expect(carousel.editorUrl).toMatch(new RegExp(`/carousels/${carousel.carouselId}/edit$`));
     expect(carousel.title).toBe("Remote work changed how teams communicate");
     expect(carousel.images).toHaveLength(6);
@@ -73,7 +91,12 @@ describe("generating a carousel", () => {
     const ig = await connectAccount(t.scope, "instagram", { accountType: "BUSINESS" });
     const post = await publish(t.key, {
       accountIds: [ig.accountId],
-      instagram: { requestId: rid(), contentType: "FEED", caption: carousel.caption, items: carousel.images.map((i: { mediaId: string }) => ({ mediaId: i.mediaId })) },
+      instagram: {
+        requestId: rid(),
+        contentType: "FEED",
+        caption: carousel.caption,
+        items: carousel.images.map((i: { mediaId: string }) => ({ mediaId: i.mediaId })),
+      },
     });
     expect(post.status).toBe(202);
     expect(await waitForJob(t.key, post.json.results[0].jobId)).toMatchObject({ status: "published" });
@@ -86,7 +109,14 @@ describe("generating a carousel", () => {
     const brand = await db.brand.create({ data: { workspaceId: t.workspace.id, name: "Acme" } });
     const res = await createCarousel(t.key, { topic: "cold email outreach", templateId: story.templateId, brandId: brand.id, language: "de" });
     const carousel = await waitForCarousel(t.key, res.json.carouselId);
-    expect(carousel).toMatchObject({ status: "completed", aspectRatio: "9:16", slideCount: story.slideCount, templateId: story.templateId, brandId: brand.id, language: "de" });
+    expect(carousel).toMatchObject({
+      status: "completed",
+      aspectRatio: "9:16",
+      slideCount: story.slideCount,
+      templateId: story.templateId,
+      brandId: brand.id,
+      language: "de",
+    });
     expect(carousel.images[0]).toMatchObject({ width: 1080, height: 1920 });
   });
 
@@ -154,7 +184,16 @@ describe("refused carousel requests create nothing and charge nothing", () => {
     const a = await createWorkspaceWithKey();
     const b = await createWorkspaceWithKey();
     const brand = await db.brand.create({ data: { workspaceId: a.workspace.id, name: "A" } });
-    const template = await db.template.create({ data: { workspaceId: a.workspace.id, name: "A's", aspectRatio: "1:1", slideCount: 5, language: "en", design: { layout: "x", aspectRatio: "1:1", palette: { background: "#000000", text: "#ffffff", accent: "#ff0000" }, font: "inter" } } });
+    const template = await db.template.create({
+      data: {
+        workspaceId: a.workspace.id,
+        name: "A's",
+        aspectRatio: "1:1",
+        slideCount: 5,
+        language: "en",
+        design: { layout: "x", aspectRatio: "1:1", palette: { background: "#000000", text: "#ffffff", accent: "#ff0000" }, font: "inter" },
+      },
+    });
     const own = await createCarousel(a.key, { topic: "mine" });
     expect((await api(b.key)("GET", `/api/v1/carousels/${own.json.carouselId}`)).status).toBe(404);
     expect((await createCarousel(b.key, { topic: "x", brandId: brand.id })).status).toBe(404);

@@ -22,7 +22,11 @@ type Accepted = { status: 202; body: { carouselId: string; status: "queued" | "w
 
 function fingerprintOf(body: CreateCarouselBody): string {
   const { requestId: _r, ...rest } = body;
-  const ordered = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const ordered = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return crypto.createHash("sha256").update(JSON.stringify(ordered)).digest("hex");
 }
 
@@ -46,7 +50,11 @@ export async function createCarousel(scope: Scope, body: CreateCarouselBody): Pr
   if (earlier) return replay(earlier, fingerprint);
 
   if (body.imageMode === "ai" && !env().llm?.imageModel) {
-    throw fieldError("imageMode", "ai images need an OpenAI-compatible images API, and none is configured on this service (LLM_BASE_URL and LLM_IMAGE_MODEL)", "unavailable");
+    throw fieldError(
+      "imageMode",
+      "ai images need an OpenAI-compatible images API, and none is configured on this service (LLM_BASE_URL and LLM_IMAGE_MODEL)",
+      "unavailable",
+    );
   }
   if (body.url !== undefined) {
     try {
@@ -91,7 +99,9 @@ export async function createCarousel(scope: Scope, body: CreateCarouselBody): Pr
 
 function replay(carousel: { id: string; fingerprint: string; status: Accepted["body"]["status"] }, fingerprint: string): Accepted {
   if (carousel.fingerprint !== fingerprint) {
-    throw new AppError("REQUEST_CONFLICT", "This requestId was already used with a different carousel request; use a new requestId for a new carousel", { carouselId: carousel.id });
+    throw new AppError("REQUEST_CONFLICT", "This requestId was already used with a different carousel request; use a new requestId for a new carousel", {
+      carouselId: carousel.id,
+    });
   }
   return { status: 202, body: { carouselId: carousel.id, status: carousel.status } };
 }

@@ -11,7 +11,10 @@ export async function debitForCarousel(tx: Tx, organizationId: string, carouselI
      RETURNING "carouselCredits"`;
   if (!rows[0]) {
     const [org] = await tx.$queryRaw<{ carouselCredits: number }[]>`SELECT "carouselCredits" FROM "Organization" WHERE id = ${organizationId}::uuid`;
-    throw new AppError("INSUFFICIENT_CREDITS", `This carousel costs ${cost} credits and ${org?.carouselCredits ?? 0} are left`, { required: cost, available: org?.carouselCredits ?? 0 });
+    throw new AppError("INSUFFICIENT_CREDITS", `This carousel costs ${cost} credits and ${org?.carouselCredits ?? 0} are left`, {
+      required: cost,
+      available: org?.carouselCredits ?? 0,
+    });
   }
   await tx.$executeRaw`
     INSERT INTO "CreditLedgerEntry" (id, "organizationId", delta, "balanceAfter", reason, "carouselId")

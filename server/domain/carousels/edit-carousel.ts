@@ -25,14 +25,20 @@ async function editable(scope: Scope, edit: CarouselEdit) {
   if (!layouts.includes(edit.layout)) throw fieldError("layout", `must be one of ${layouts.join(", ")}`);
   const brand = edit.brandId ? await findBrandOrThrow(scope, edit.brandId) : null;
   const design: Design = { ...(carousel.design as Design), layout: edit.layout, palette: edit.palette, font: edit.font };
-  const slides: SlideCopy[] = edit.slides.map((s, i) => ({ ...s, kind: i === 0 ? "hook" : i === edit.slides.length - 1 && edit.slides.length > 1 ? "cta" : s.kind === "cta" || s.kind === "hook" ? "body" : s.kind }));
+  const slides: SlideCopy[] = edit.slides.map((s, i) => ({
+    ...s,
+    kind: i === 0 ? "hook" : i === edit.slides.length - 1 && edit.slides.length > 1 ? "cta" : s.kind === "cta" || s.kind === "hook" ? "body" : s.kind,
+  }));
   return { carousel, brand, design, slides };
 }
 
 /** Saves the edit without rendering. */
 export async function saveCarouselEdit(scope: Scope, edit: CarouselEdit) {
   const { carousel, brand, design, slides } = await editable(scope, edit);
-  await db.carousel.update({ where: { id: carousel.id }, data: { slides, design, brandId: brand?.id ?? null, title: edit.title, caption: edit.caption, slideCount: slides.length } });
+  await db.carousel.update({
+    where: { id: carousel.id },
+    data: { slides, design, brandId: brand?.id ?? null, title: edit.title, caption: edit.caption, slideCount: slides.length },
+  });
   return getCarouselEditor(scope, carousel.id);
 }
 
@@ -41,10 +47,18 @@ export async function rerenderCarousel(scope: Scope, edit: CarouselEdit) {
   const { carousel, brand, design, slides } = await editable(scope, edit);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: scope.workspaceId }, select: { organizationId: true } });
   await renderAndStoreSlides(
-    { carouselId: carousel.id, workspaceId: scope.workspaceId, organizationId: workspace.organizationId, createdById: actorUserId(scope) ?? carousel.createdById! },
+    {
+      carouselId: carousel.id,
+      workspaceId: scope.workspaceId,
+      organizationId: workspace.organizationId,
+      createdById: actorUserId(scope) ?? carousel.createdById!,
+    },
     { design, slides, brand: await brandMark(brand) },
     async (tx) => {
-      await tx.carousel.update({ where: { id: carousel.id }, data: { slides, design, brandId: brand?.id ?? null, title: edit.title, caption: edit.caption, slideCount: slides.length } });
+      await tx.carousel.update({
+        where: { id: carousel.id },
+        data: { slides, design, brandId: brand?.id ?? null, title: edit.title, caption: edit.caption, slideCount: slides.length },
+      });
     },
   );
   return getCarouselEditor(scope, carousel.id);
@@ -58,7 +72,15 @@ export async function saveAsTemplate(scope: Scope, input: { carouselId: string; 
   const id = crypto.randomUUID();
   await ensurePreview(id, design);
   await db.template.create({
-    data: { id, workspaceId: scope.workspaceId, name: input.name, aspectRatio: design.aspectRatio, slideCount: carousel.slideCount, language: carousel.language, design },
+    data: {
+      id,
+      workspaceId: scope.workspaceId,
+      name: input.name,
+      aspectRatio: design.aspectRatio,
+      slideCount: carousel.slideCount,
+      language: carousel.language,
+      design,
+    },
   });
   return { templateId: id };
 }

@@ -17,7 +17,8 @@ import { brandMark } from "./brands.ts";
 import { refundCarousel } from "./credits.ts";
 import { renderAndStoreSlides } from "./store-slides.ts";
 
-export type FailureCode = "SOURCE_REFUSED" | "SOURCE_UNAVAILABLE" | "SOURCE_EMPTY" | "COPY_FAILED" | "IMAGE_FAILED" | "RENDER_FAILED" | "STORAGE_QUOTA_EXCEEDED";
+export type FailureCode =
+  "SOURCE_REFUSED" | "SOURCE_UNAVAILABLE" | "SOURCE_EMPTY" | "COPY_FAILED" | "IMAGE_FAILED" | "RENDER_FAILED" | "STORAGE_QUOTA_EXCEEDED";
 
 export class GenerationFailure extends Error {
   constructor(
@@ -63,7 +64,12 @@ export async function generateCarousel(carouselId: string, deps: GenerationDeps 
       if (err instanceof GenerationFailure) throw err;
       throw new GenerationFailure("RENDER_FAILED", `rendering failed: ${(err as Error).message}`);
     });
-    log.info("carousel completed", { carouselId: carousel.id, slides: copy.slides.length, ms: Math.round(performance.now() - started), renderMs: renderMs.map(Math.round) });
+    log.info("carousel completed", {
+      carouselId: carousel.id,
+      slides: copy.slides.length,
+      ms: Math.round(performance.now() - started),
+      renderMs: renderMs.map(Math.round),
+    });
   } catch (err) {
     if (!(err instanceof GenerationFailure)) throw err; // the database or storage is down: the queue retries
     await failCarousel(carousel.id, carousel.workspace.organizationId, err.code, err.message);

@@ -22,6 +22,16 @@ export async function getCarousel(scope: Scope, carouselId: string) {
 
 export async function listCarousels(scope: Scope) {
   const carousels = await db.carousel.findMany({ where: { workspaceId: scope.workspaceId }, orderBy: { createdAt: "desc" }, take: 100 });
-  const images = await db.mediaItem.findMany({ where: { carouselId: { in: carousels.map((c) => c.id) }, status: "CONFIRMED" }, orderBy: { carouselPosition: "asc" } });
-  return Promise.all(carousels.map((c) => presentCarousel(c, images.filter((m) => m.carouselId === c.id))));
+  const images = await db.mediaItem.findMany({
+    where: { carouselId: { in: carousels.map((c) => c.id) }, status: "CONFIRMED" },
+    orderBy: { carouselPosition: "asc" },
+  });
+  return Promise.all(
+    carousels.map((c) =>
+      presentCarousel(
+        c,
+        images.filter((m) => m.carouselId === c.id),
+      ),
+    ),
+  );
 }

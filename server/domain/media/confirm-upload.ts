@@ -33,14 +33,18 @@ export async function confirmUpload(scope: Scope, raw: z.input<typeof confirmUpl
       }
       const reject = async (message: string, reason: string): Promise<Outcome> => {
         const released = await releaseInTx(tx, item.id, "EXPIRED");
-        return { rejected: new AppError("VALIDATION_ERROR", message, { reason, issues: [{ path: "fileKey", message, code: reason, location: "body" }] }), staleKey: released?.storageKey ?? null };
+        return {
+          rejected: new AppError("VALIDATION_ERROR", message, { reason, issues: [{ path: "fileKey", message, code: reason, location: "body" }] }),
+          staleKey: released?.storageKey ?? null,
+        };
       };
       const store = await storage();
       const info = await store.head(item.storageKey);
       if (!info) throw new AppError("UPLOAD_INCOMPLETE", "No bytes were uploaded for this reservation yet: PUT them to the uploadUrl first");
       const size = Number(item.fileSize);
       if (info.size !== size) return reject(`The stored file has ${info.size} bytes; ${size} were reserved`, "size");
-      if (info.contentType !== item.mimeType) return reject(`The stored file's type is ${info.contentType ?? "unknown"}; ${item.mimeType} was reserved`, "content_type");
+      if (info.contentType !== item.mimeType)
+        return reject(`The stored file's type is ${info.contentType ?? "unknown"}; ${item.mimeType} was reserved`, "content_type");
       let probe: Probe;
       try {
         probe =

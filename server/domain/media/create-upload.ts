@@ -17,7 +17,9 @@ export async function createUpload(scope: Scope, raw: z.input<typeof createUploa
   const mediaId = crypto.randomUUID();
   const storageKey = `staging/${scope.workspaceId}/${mediaId}`;
   const now = Date.now();
-  const signed = await (await storage()).presignUpload(storageKey, {
+  const signed = await (
+    await storage()
+  ).presignUpload(storageKey, {
     contentType: input.contentType,
     contentLength: input.fileSize,
     expiresInSeconds: UPLOAD_WINDOW_SECONDS,

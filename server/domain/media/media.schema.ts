@@ -13,9 +13,7 @@ export const mimeTypeSchema = z.enum(["video/mp4", "video/quicktime", "image/jpe
 
 export const createUploadInput = z
   .strictObject({
-    fileName: z
-      .string()
-      .meta({ description: "At most 255 characters, no directory path, no control characters; video names end in .mp4 or .mov" }),
+    fileName: z.string().meta({ description: "At most 255 characters, no directory path, no control characters; video names end in .mp4 or .mov" }),
     contentType: mimeTypeSchema,
     fileSize: z.number().int().min(1).meta({ description: "Exact byte count. Video up to 2 GiB, JPEG up to 8 MiB" }),
     mediaType: mediaTypeSchema.default("VIDEO"),
@@ -30,7 +28,14 @@ export const createUploadInput = z
     if (v.mediaType === "IMAGE" && videoType) ctx.addIssue({ code: "custom", path: ["contentType"], message: "IMAGE uploads must be image/jpeg" });
     const max = v.mediaType === "VIDEO" ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
     if (v.fileSize > max) {
-      ctx.addIssue({ code: "too_big", origin: "number", maximum: max, inclusive: true, path: ["fileSize"], message: `${v.mediaType === "VIDEO" ? "Videos" : "JPEG images"} are limited to ${v.mediaType === "VIDEO" ? "2 GiB" : "8 MiB"} (${max} bytes)` });
+      ctx.addIssue({
+        code: "too_big",
+        origin: "number",
+        maximum: max,
+        inclusive: true,
+        path: ["fileSize"],
+        message: `${v.mediaType === "VIDEO" ? "Videos" : "JPEG images"} are limited to ${v.mediaType === "VIDEO" ? "2 GiB" : "8 MiB"} (${max} bytes)`,
+      });
     }
   })
   .meta({ id: "CreateUploadRequest" });
@@ -78,6 +83,4 @@ export const listMediaQuery = z
   })
   .meta({ id: "ListMediaQuery" });
 
-export const mediaListSchema = z
-  .object({ media: z.array(mediaItemSchema), total: z.number().int(), hasMore: z.boolean() })
-  .meta({ id: "MediaList" });
+export const mediaListSchema = z.object({ media: z.array(mediaItemSchema), total: z.number().int(), hasMore: z.boolean() }).meta({ id: "MediaList" });

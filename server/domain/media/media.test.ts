@@ -20,9 +20,22 @@ describe("uploading media", () => {
     const t = await createWorkspaceWithKey();
     const bytes = makeMp4({ width: 1080, height: 1920, durationSeconds: 42.5, payloadBytes: 300_000 });
     const { reservation, confirmed } = await upload(t.key, { fileName: "launch.mp4", contentType: "video/mp4", bytes }, { duration: 9, width: 10, height: 10 });
-    expect(reservation).toMatchObject({ mediaType: "VIDEO", expiresInSeconds: 300, requiredHeaders: { "Content-Type": "video/mp4", "Content-Length": String(bytes.length) } });
+    expect(reservation).toMatchObject({
+      mediaType: "VIDEO",
+      expiresInSeconds: 300,
+      requiredHeaders: { "Content-Type": "video/mp4", "Content-Length": String(bytes.length) },
+    });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json).toMatchObject({ mediaId: reservation.mediaId, mediaType: "VIDEO", fileName: "launch.mp4", mimeType: "video/mp4", fileSize: bytes.length, durationSeconds: 42.5, width: 1080, height: 1920 });
+    expect(confirmed.json).toMatchObject({
+      mediaId: reservation.mediaId,
+      mediaType: "VIDEO",
+      fileName: "launch.mp4",
+      mimeType: "video/mp4",
+      fileSize: bytes.length,
+      durationSeconds: 42.5,
+      width: 1080,
+      height: 1920,
+    });
     const list = await api(t.key)("GET", "/api/v1/media");
     expect(list.json).toMatchObject({ total: 1, hasMore: false, media: [{ mediaId: reservation.mediaId }] });
     const download = await fetch(list.json.media[0].url);
@@ -33,9 +46,18 @@ describe("uploading media", () => {
 
   it("measures QuickTime files whose moov box comes last, and JPEG dimensions; images are listed under IMAGE", async () => {
     const t = await createWorkspaceWithKey();
-    const mov = await upload(t.key, { fileName: "clip.MOV", contentType: "video/quicktime", bytes: makeMp4({ brand: "qt  ", moovAtEnd: true, durationSeconds: 7.25, width: 1920, height: 1080 }) });
+    const mov = await upload(t.key, {
+      fileName: "clip.MOV",
+      contentType: "video/quicktime",
+      bytes: makeMp4({ brand: "qt  ", moovAtEnd: true, durationSeconds: 7.25, width: 1920, height: 1080 }),
+    });
     expect(mov.confirmed.json).toMatchObject({ mimeType: "video/quicktime", durationSeconds: 7.25, width: 1920, height: 1080 });
-    const jpg = await upload(t.key, { fileName: "cover.jpg", contentType: "image/jpeg", mediaType: "IMAGE", bytes: await makeJpeg({ width: 1080, height: 1350 }) });
+    const jpg = await upload(t.key, {
+      fileName: "cover.jpg",
+      contentType: "image/jpeg",
+      mediaType: "IMAGE",
+      bytes: await makeJpeg({ width: 1080, height: 1350 }),
+    });
     expect(jpg.confirmed.json).toMatchObject({ mediaType: "IMAGE", width: 1080, height: 1350 });
     expect(jpg.confirmed.json).not.toHaveProperty("durationSeconds");
     const images = await api(t.key)("GET", "/api/v1/media?mediaType=IMAGE");
@@ -159,7 +181,11 @@ describe("the upload URL", () => {
     const bytes = makeMp4();
     const r = await reservation(t, bytes);
     const store = new LocalStorage("/nonexistent", env().publicUrl, env().storageSigningKey);
-    const stale = await store.presignUpload(`staging/${t.workspace.id}/${r.mediaId}`, { contentType: "video/mp4", contentLength: bytes.length, expiresInSeconds: -1 });
+    const stale = await store.presignUpload(`staging/${t.workspace.id}/${r.mediaId}`, {
+      contentType: "video/mp4",
+      contentLength: bytes.length,
+      expiresInSeconds: -1,
+    });
     const expired = await put(stale.url, bytes, stale.headers);
     expect(expired.status).toBe(403);
     expect(expired.json.error.message).toMatch(/expired/);

@@ -2,10 +2,7 @@
 import type { Plan, Tx } from "../../db.ts";
 import { plans } from "../plans.ts";
 
-export async function createOrganizationWithWorkspace(
-  tx: Tx,
-  input: { userId: string; organizationName: string; workspaceName: string; plan: Plan },
-) {
+export async function createOrganizationWithWorkspace(tx: Tx, input: { userId: string; organizationName: string; workspaceName: string; plan: Plan }) {
   const info = plans[input.plan];
   const organization = await tx.organization.create({
     data: {

@@ -66,11 +66,13 @@ const pageSql = (sort: keyof typeof order) => `WITH ${accounts}, total AS (SELEC
    ORDER BY ${order[sort]}`;
 
 export async function listPosts(scope: Scope, query: ListPostsQuery) {
-  const rows = await sql<Row & { known: boolean; total: string }>(
-    `posts-${query.sort}`,
-    pageSql(query.sort),
-    [scope.workspaceId, query.rangeDays, query.provider ?? null, query.accountId ?? null, query.limit],
-  );
+  const rows = await sql<Row & { known: boolean; total: string }>(`posts-${query.sort}`, pageSql(query.sort), [
+    scope.workspaceId,
+    query.rangeDays,
+    query.provider ?? null,
+    query.accountId ?? null,
+    query.limit,
+  ]);
   if (query.accountId && !rows[0]!.known) throw notFound("Account");
   const posts = rows.filter((row) => row.nativeId !== null).map(presentPost);
   return { posts, totalMatched: Number(rows[0]!.total), rangeDays: query.rangeDays };
@@ -88,7 +90,15 @@ function presentPost(p: Row): PublishedPostView {
     content: p.content,
     permalink: p.permalink,
     postedAt: p.postedAt,
-    metrics: { views: num(p.views), likes: num(p.likes), replies: num(p.replies), reposts: num(p.reposts), quotes: num(p.quotes), bookmarks: num(p.bookmarks), shares: num(p.shares) },
+    metrics: {
+      views: num(p.views),
+      likes: num(p.likes),
+      replies: num(p.replies),
+      reposts: num(p.reposts),
+      quotes: num(p.quotes),
+      bookmarks: num(p.bookmarks),
+      shares: num(p.shares),
+    },
     ...(provider === "youtube" ? { title: p.title ?? "" } : {}),
     ...(provider === "youtube" || provider === "facebook" || provider === "instagram" ? { mediaType: p.mediaType } : {}),
     ...(provider === "instagram" ? { mediaProductType: p.mediaProductType } : {}),

@@ -7,9 +7,16 @@ export const listPostsQuery = z.strictObject({
   accountId: z.uuid().optional().meta({ description: "Only this account's posts (an account of another workspace: 404)" }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.enum(["recent", "top"]).default("recent").meta({
-    description: "`recent`: newest first. `top`: most views first, then most likes (posts whose metric is unavailable after those with a number), then newest, then by id, so ties keep a stable order.",
+    description:
+      "`recent`: newest first. `top`: most views first, then most likes (posts whose metric is unavailable after those with a number), then newest, then by id, so ties keep a stable order.",
   }),
-  rangeDays: z.coerce.number().int().min(1).max(3650).default(30).meta({ description: "Posts published within the last this many days (1 to 3650, default 30)" }),
+  rangeDays: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(30)
+    .meta({ description: "Posts published within the last this many days (1 to 3650, default 30)" }),
 });
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 
@@ -29,7 +36,9 @@ export const publishedPostSchema = z
     postedAt: z.iso.datetime({ offset: true }),
     metrics: postMetricsSchema,
     title: z.string().optional().meta({ description: "youtube" }),
-    mediaType: z.string().nullable().optional().meta({ description: "youtube: VIDEO or SHORTS; facebook: TEXT, LINK, PHOTO, MULTI_PHOTO, VIDEO, REEL, STORY or null; instagram: as Instagram reports it" }),
+    mediaType: z.string().nullable().optional().meta({
+      description: "youtube: VIDEO or SHORTS; facebook: TEXT, LINK, PHOTO, MULTI_PHOTO, VIDEO, REEL, STORY or null; instagram: as Instagram reports it",
+    }),
     mediaProductType: z.string().nullable().optional().meta({ description: "instagram" }),
     metricsUpdatedAt: z.iso.datetime({ offset: true }).optional().meta({ description: "tiktok, instagram, youtube: when the metrics were read" }),
   })
@@ -52,5 +61,11 @@ export const repostBody = z
   .meta({ id: "RepostRequest" });
 
 export const repostResultSchema = z
-  .object({ accountId: z.uuid(), platform: providerSchema, username: z.string(), postId: z.string().meta({ description: "The post reposted" }), repostId: z.string().meta({ description: "The native id of the repost" }) })
+  .object({
+    accountId: z.uuid(),
+    platform: providerSchema,
+    username: z.string(),
+    postId: z.string().meta({ description: "The post reposted" }),
+    repostId: z.string().meta({ description: "The native id of the repost" }),
+  })
   .meta({ id: "RepostResult" });

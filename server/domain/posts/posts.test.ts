@@ -28,10 +28,26 @@ describe("GET /api/v1/posts after a sync", () => {
     const video = await uploadVideo(t.key);
     const long = "d".repeat(300);
     const jobs = [
-      (await publish(t.key, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId: video.mediaId, title: "Walkthrough", description: long, privacyStatus: "public" } })).json.results[0].jobId,
+      (
+        await publish(t.key, {
+          accountIds: [yt.accountId],
+          youtube: { requestId: rid(), mediaId: video.mediaId, title: "Walkthrough", description: long, privacyStatus: "public" },
+        })
+      ).json.results[0].jobId,
       (await publish(t.key, { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "FEED", message: "Page news" } })).json.results[0].jobId,
-      (await publish(t.key, { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", caption: "A photo", items: [{ mediaId: (await uploadImage(t.key)).mediaId }] } })).json.results[0].jobId,
-      (await publish(t.key, { accountIds: [tt.accountId], posts: ["A clip"], video: { mediaId: (await uploadVideo(t.key)).mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } })).json.results[0].jobId,
+      (
+        await publish(t.key, {
+          accountIds: [ig.accountId],
+          instagram: { requestId: rid(), contentType: "FEED", caption: "A photo", items: [{ mediaId: (await uploadImage(t.key)).mediaId }] },
+        })
+      ).json.results[0].jobId,
+      (
+        await publish(t.key, {
+          accountIds: [tt.accountId],
+          posts: ["A clip"],
+          video: { mediaId: (await uploadVideo(t.key)).mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+        })
+      ).json.results[0].jobId,
     ];
     for (const jobId of jobs) expect((await waitForJob(t.key, jobId)).status).toBe("published");
 
@@ -43,16 +59,33 @@ describe("GET /api/v1/posts after a sync", () => {
     expect(all.status).toBe(200);
     expect(all.json.totalMatched).toBe(5);
     const by = (p: string) => all.json.posts.find((post: { platform: string }) => post.platform === p);
-    const native = async (provider: "x" | "youtube" | "facebook" | "instagram" | "tiktok", username: string) => (await sandboxPosts(provider, username))[0]!.metrics as Record<string, number>;
+    const native = async (provider: "x" | "youtube" | "facebook" | "instagram" | "tiktok", username: string) =>
+      (await sandboxPosts(provider, username))[0]!.metrics as Record<string, number>;
 
     const xm = await native("x", x.username);
     expect(by("x")).toMatchObject({ content: "Hello from the API", username: x.username, accountId: x.accountId });
-    expect(by("x").metrics).toEqual({ views: xm.views, likes: xm.likes, replies: xm.replies, reposts: xm.reposts, quotes: xm.quotes, bookmarks: xm.bookmarks, shares: null });
+    expect(by("x").metrics).toEqual({
+      views: xm.views,
+      likes: xm.likes,
+      replies: xm.replies,
+      reposts: xm.reposts,
+      quotes: xm.quotes,
+      bookmarks: xm.bookmarks,
+      shares: null,
+    });
     expect(by("x").metricsUpdatedAt).toBeUndefined();
 
     const ym = await native("youtube", yt.username);
     expect(by("youtube")).toMatchObject({ title: "Walkthrough", mediaType: "SHORTS", content: "d".repeat(280) }); // vertical and under a minute
-    expect(by("youtube").metrics).toEqual({ views: ym.views, likes: ym.likes, replies: ym.replies, reposts: null, quotes: null, bookmarks: null, shares: null });
+    expect(by("youtube").metrics).toEqual({
+      views: ym.views,
+      likes: ym.likes,
+      replies: ym.replies,
+      reposts: null,
+      quotes: null,
+      bookmarks: null,
+      shares: null,
+    });
     expect(by("youtube").metricsUpdatedAt).toEqual(expect.any(String));
 
     const f = by("facebook");
@@ -70,7 +103,15 @@ describe("GET /api/v1/posts after a sync", () => {
     expect(i.metricsUpdatedAt).toEqual(expect.any(String));
 
     const tm = await native("tiktok", tt.username);
-    expect(by("tiktok").metrics).toEqual({ views: tm.views, likes: tm.likes, replies: tm.replies, reposts: null, quotes: null, bookmarks: null, shares: tm.shares });
+    expect(by("tiktok").metrics).toEqual({
+      views: tm.views,
+      likes: tm.likes,
+      replies: tm.replies,
+      reposts: null,
+      quotes: null,
+      bookmarks: null,
+      shares: tm.shares,
+    });
 
     // filters, top order, range
     const onlyX = await t.call("GET", `/api/v1/posts?provider=x`);
@@ -112,7 +153,9 @@ describe("totalMatched", () => {
     const exact = async (rangeDays: number, provider?: string) => {
       const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM "SyncedPost" WHERE "workspaceId" = $1::uuid AND NOT deleted AND "postedAt" >= now() - make_interval(days => $2) AND ($3::text IS NULL OR provider::text = $3)`,
-        t.workspace.id, rangeDays, provider ?? null,
+        t.workspace.id,
+        rangeDays,
+        provider ?? null,
       );
       return row!.n;
     };
@@ -130,14 +173,19 @@ describe("totalMatched", () => {
     // Deleted on the platform: the next sync marks them deleted and they stop counting.
     const gone = (await sandboxPosts("x", x.username)).slice(0, 7);
     for (const post of gone) {
-      await withAccount(x.accountId, (c) => fetch(`${sandboxUrl()}/x/api/2/tweets/${post.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${c.accessToken}` } }));
+      await withAccount(x.accountId, (c) =>
+        fetch(`${sandboxUrl()}/x/api/2/tweets/${post.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${c.accessToken}` } }),
+      );
     }
     await syncAccount(x.accountId);
     expect(await exact(3650)).toBe(363);
     await check();
 
     // Posts removed outright (an account's posts go with it) and a post whose date changed.
-    await db.$executeRawUnsafe(`UPDATE "SyncedPost" SET "postedAt" = now() - interval '40 days' WHERE id = (SELECT id FROM "SyncedPost" WHERE "accountId" = $1::uuid AND NOT deleted ORDER BY "postedAt" DESC LIMIT 1)`, x.accountId);
+    await db.$executeRawUnsafe(
+      `UPDATE "SyncedPost" SET "postedAt" = now() - interval '40 days' WHERE id = (SELECT id FROM "SyncedPost" WHERE "accountId" = $1::uuid AND NOT deleted ORDER BY "postedAt" DESC LIMIT 1)`,
+      x.accountId,
+    );
     await db.syncedPost.deleteMany({ where: { accountId: threads.accountId } });
     expect(await db.syncedPostDayCount.count({ where: { accountId: threads.accountId } })).toBe(0); // no empty days left behind
     await check();

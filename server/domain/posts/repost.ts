@@ -18,9 +18,12 @@ export async function repost(scope: Scope, input: { accountId: string; postId: s
   );
   if (!account) throw notFound("Account");
   if (!(textProviders as readonly string[]).includes(account.provider)) {
-    throw new AppError("REPOST_NOT_SUPPORTED", `${account.provider} has no repost operation; reposts exist on threads, x and linkedin`, { provider: account.provider });
+    throw new AppError("REPOST_NOT_SUPPORTED", `${account.provider} has no repost operation; reposts exist on threads, x and linkedin`, {
+      provider: account.provider,
+    });
   }
-  if (!computeCapabilities(account).repostPosts) throw new AppError("FORBIDDEN", `@${account.username} cannot repost: reconnect it with the repost permission`, { accountId: account.id });
+  if (!computeCapabilities(account).repostPosts)
+    throw new AppError("FORBIDDEN", `@${account.username} cannot repost: reconnect it with the repost permission`, { accountId: account.id });
   const adapter = adapterFor(account.provider);
   try {
     const result = await withAccount(account.id, (ctx) => adapter.repost!(ctx, input.postId));

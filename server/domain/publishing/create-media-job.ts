@@ -55,7 +55,10 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
     ],
   );
   if (rows[0]) return { job: withoutExtras(rows[0]), replay: false };
-  const [winner] = await sql<PublishJob>("job-by-request", `SELECT * FROM "PublishJob" WHERE "workspaceId" = $1 AND "requestId" = $2`, [scope.workspaceId, plan.requestId]);
+  const [winner] = await sql<PublishJob>("job-by-request", `SELECT * FROM "PublishJob" WHERE "workspaceId" = $1 AND "requestId" = $2`, [
+    scope.workspaceId,
+    plan.requestId,
+  ]);
   return replay(winner!, fp);
 }
 

@@ -8,5 +8,8 @@ import type { Schedule } from "./modes/mode.ts";
 export type { Schedule } from "./modes/mode.ts";
 
 export function fingerprint(plan: MediaPlan, schedule: Schedule): string {
-  return crypto.createHash("sha256").update(JSON.stringify(conflictFields(plan.mode, plan, schedule))).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(conflictFields(plan.mode, plan, schedule)))
+    .digest("hex");
 }

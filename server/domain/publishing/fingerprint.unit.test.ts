@@ -20,10 +20,29 @@ const tiktok: TiktokPlan = {
   mode: "tiktok",
   account,
   requestId,
-  payload: { caption: "c", mediaId, privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: false, disableDuet: false, disableStitch: false, brandOrganicToggle: false, brandContentToggle: false },
+  payload: {
+    caption: "c",
+    mediaId,
+    privacyLevel: "PUBLIC_TO_EVERYONE",
+    disableComment: false,
+    disableDuet: false,
+    disableStitch: false,
+    brandOrganicToggle: false,
+    brandContentToggle: false,
+  },
 };
-const instagram: MediaPlan = { mode: "instagram", account, requestId, payload: { contentType: "REELS", caption: "c", items: [{ mediaId, altText: null }], shareToFeed: true } };
-const youtube: YoutubePlan = { mode: "youtube", account, requestId, payload: { mediaId, title: "t", description: "d", privacyStatus: "public", madeForKids: false } };
+const instagram: MediaPlan = {
+  mode: "instagram",
+  account,
+  requestId,
+  payload: { contentType: "REELS", caption: "c", items: [{ mediaId, altText: null }], shareToFeed: true },
+};
+const youtube: YoutubePlan = {
+  mode: "youtube",
+  account,
+  requestId,
+  payload: { mediaId, title: "t", description: "d", privacyStatus: "public", madeForKids: false },
+};
 const facebook: MediaPlan = { mode: "facebook", account, requestId, payload: { contentType: "FEED", message: "m", items: [{ mediaId }] } };
 
 describe("the fingerprint hashes exactly each mode's conflict triggers, in a fixed order", () => {
@@ -35,7 +54,12 @@ describe("the fingerprint hashes exactly each mode's conflict triggers, in a fix
       now,
       { account: account.id, contentType: "REELS", caption: "c", items: [{ mediaId, altText: null }], options: { shareToFeed: true }, schedule: null },
     ],
-    ["youtube: account, video, title, description, privacy, schedule", youtube, now, { account: account.id, video: mediaId, title: "t", description: "d", privacy: "public", schedule: null }],
+    [
+      "youtube: account, video, title, description, privacy, schedule",
+      youtube,
+      now,
+      { account: account.id, video: mediaId, title: "t", description: "d", privacy: "public", schedule: null },
+    ],
     [
       "facebook: Page, content type, message, ordered media ids, schedule, timezone",
       facebook,

@@ -29,7 +29,8 @@ export async function listPublishJobs(scope: Scope, query: z.input<typeof listJo
     jobs: page.map((job) => ({
       ...presentJob(job, job.account),
       summary: summaryOf(job.payload as Record<string, unknown>),
-      contentType: typeof (job.payload as Record<string, unknown>).contentType === "string" ? ((job.payload as Record<string, unknown>).contentType as string) : null,
+      contentType:
+        typeof (job.payload as Record<string, unknown>).contentType === "string" ? ((job.payload as Record<string, unknown>).contentType as string) : null,
       createdAt: job.createdAt.toISOString(),
       finishedAt: job.finishedAt?.toISOString() ?? null,
     })),

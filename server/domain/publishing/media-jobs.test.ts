@@ -74,7 +74,10 @@ describe("TikTok", () => {
     // A replay of an unsuccessful job is not a success either: other providers than facebook answer 502.
     const replay = await publish(t.key, body);
     expect(replay.status).toBe(502);
-    expect(replay.json.error).toMatchObject({ code: "JOB_NOT_SUCCESSFUL", details: { jobId: job.jobId, status: "failed", error: { code: "PREPARATION_FAILED" } } });
+    expect(replay.json.error).toMatchObject({
+      code: "JOB_NOT_SUCCESSFUL",
+      details: { jobId: job.jobId, status: "failed", error: { code: "PREPARATION_FAILED" } },
+    });
   });
 
   it("fails with MEDIA_UNAVAILABLE, before any platform call, when the stored file is gone", async () => {
@@ -83,7 +86,11 @@ describe("TikTok", () => {
     const { mediaId } = await uploadVideo(t.key);
     const item = await db.mediaItem.findUniqueOrThrow({ where: { id: mediaId } });
     await (await storage()).delete(item.storageKey);
-    const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["gone"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["gone"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     expect(res.status).toBe(202);
     const job = await waitForJob(t.key, res.json.results[0].jobId);
     expect(job).toMatchObject({ status: "failed", postId: null, error: { code: "MEDIA_UNAVAILABLE" } });
@@ -148,7 +155,11 @@ describe("Instagram", () => {
     const { mediaId } = await uploadVideo(t.key);
     // the upload URL carries no token, so only the init fault can name the profile
     await fault("tiktok", "response_lost", { operation, ...(operation === "video.init" ? { username: tiktok.username } : {}) });
-    const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["lost answer"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["lost answer"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     // a retry runs again within seconds (not after the lease lapses)
     const job = await waitForJob(t.key, res.json.results[0].jobId, 20_000);
     expect(job.status).toBe("published");
@@ -157,11 +168,34 @@ describe("Instagram", () => {
 
   it.each([
     ["a single FEED video", async (k: string) => ({ contentType: "FEED", items: [{ mediaId: (await uploadVideo(k)).mediaId }] }), "instagram.items"],
-    ["a caption on STORIES", async (k: string) => ({ contentType: "STORIES", caption: "no", items: [{ mediaId: (await uploadImage(k)).mediaId }] }), "instagram.caption"],
-    ["alt text on a video", async (k: string) => ({ contentType: "REELS", items: [{ mediaId: (await uploadVideo(k)).mediaId, altText: "x" }] }), "instagram.items[0].altText"],
-    ["a 2,201-character caption", async (k: string) => ({ contentType: "FEED", caption: "é".repeat(2201), items: [{ mediaId: (await uploadImage(k)).mediaId }] }), "instagram.caption"],
-    ["a Story video over 60 s", async (k: string) => ({ contentType: "STORIES", items: [{ mediaId: (await uploadVideo(k, { durationSeconds: 61 })).mediaId }] }), "instagram.items[0].mediaId"],
-    ["11 carousel items", async (k: string) => { const m = (await uploadImage(k)).mediaId; return { contentType: "FEED", items: Array.from({ length: 11 }, () => ({ mediaId: m })) }; }, "instagram.items"],
+    [
+      "a caption on STORIES",
+      async (k: string) => ({ contentType: "STORIES", caption: "no", items: [{ mediaId: (await uploadImage(k)).mediaId }] }),
+      "instagram.caption",
+    ],
+    [
+      "alt text on a video",
+      async (k: string) => ({ contentType: "REELS", items: [{ mediaId: (await uploadVideo(k)).mediaId, altText: "x" }] }),
+      "instagram.items[0].altText",
+    ],
+    [
+      "a 2,201-character caption",
+      async (k: string) => ({ contentType: "FEED", caption: "é".repeat(2201), items: [{ mediaId: (await uploadImage(k)).mediaId }] }),
+      "instagram.caption",
+    ],
+    [
+      "a Story video over 60 s",
+      async (k: string) => ({ contentType: "STORIES", items: [{ mediaId: (await uploadVideo(k, { durationSeconds: 61 })).mediaId }] }),
+      "instagram.items[0].mediaId",
+    ],
+    [
+      "11 carousel items",
+      async (k: string) => {
+        const m = (await uploadImage(k)).mediaId;
+        return { contentType: "FEED", items: Array.from({ length: 11 }, () => ({ mediaId: m })) };
+      },
+      "instagram.items",
+    ],
   ])("refuses %s with 422 naming the field, and publishes nothing", async (_label, make, path) => {
     const t = await setup();
     const ig = await connectAccount(t.scope, "instagram");
@@ -177,7 +211,10 @@ describe("YouTube", () => {
     const t = await setup();
     const yt = await connectAccount(t.scope, "youtube");
     const { mediaId, bytes } = await uploadVideo(t.key);
-    const res = await publish(t.key, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Launch", description: "All about it", privacyStatus: "unlisted" } });
+    const res = await publish(t.key, {
+      accountIds: [yt.accountId],
+      youtube: { requestId: rid(), mediaId, title: "Launch", description: "All about it", privacyStatus: "unlisted" },
+    });
     expect(res.status).toBe(202);
     const job = await waitForJob(t.key, res.json.results[0].jobId);
     expect(job).toMatchObject({ status: "published", platform: "youtube" });
@@ -190,7 +227,10 @@ describe("YouTube", () => {
     const t = await setup();
     const yt = await connectAccount(t.scope, "youtube");
     const ok = await uploadVideo(t.key);
-    let res = await publish(t.key, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId: ok.mediaId, title: "t".repeat(101), privacyStatus: "public" } });
+    let res = await publish(t.key, {
+      accountIds: [yt.accountId],
+      youtube: { requestId: rid(), mediaId: ok.mediaId, title: "t".repeat(101), privacyStatus: "public" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.details.issues[0].path).toBe("youtube.title");
     const long = await uploadVideo(t.key, { durationSeconds: 12 * 3600 + 1 });
@@ -243,7 +283,9 @@ describe("Facebook", () => {
     const replay = await publish(t.key, body);
     expect(replay.status).toBe(200);
     expect(replay.json).toEqual({
-      results: [expect.objectContaining({ jobId: job.jobId, success: false, status: "failed", error: expect.objectContaining({ code: "PREPARATION_FAILED" }) })],
+      results: [
+        expect.objectContaining({ jobId: job.jobId, success: false, status: "failed", error: expect.objectContaining({ code: "PREPARATION_FAILED" }) }),
+      ],
       summary: { succeeded: 0, failed: 1 },
     });
   });
@@ -275,7 +317,9 @@ describe("the Facebook public-write rollout", () => {
     process.env.FACEBOOK_PUBLIC_WRITE = "false";
     resetEnv();
     try {
-      await expect(publishPosts(t.scope, { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "FEED", message: "After" } })).rejects.toMatchObject({
+      await expect(
+        publishPosts(t.scope, { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "FEED", message: "After" } }),
+      ).rejects.toMatchObject({
         code: "SERVICE_UNAVAILABLE",
       });
       const replay = await publishPosts(t.scope, existing as never);
@@ -315,7 +359,11 @@ describe("requests across modes", () => {
     expect(res.json.error.details.issues[0].message).toMatch(/2202 UTF-16/);
     res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["c"], video: { ...video(mine.mediaId), privacyLevel: "SELF_ONLY" } });
     expect(res.status).toBe(422);
-    res = await publish(t.key, { accountIds: [yt.accountId], posts: ["no"], youtube: { requestId: rid(), mediaId: mine.mediaId, title: "t", privacyStatus: "public" } });
+    res = await publish(t.key, {
+      accountIds: [yt.accountId],
+      posts: ["no"],
+      youtube: { requestId: rid(), mediaId: mine.mediaId, title: "t", privacyStatus: "public" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.details.issues[0].path).toBe("posts");
     expect(await db.publishJob.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
@@ -326,7 +374,11 @@ describe("requests across modes", () => {
     const other = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["c"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["c"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     const jobId = res.json.results[0].jobId;
     expect((await api(other.key)("GET", `/api/v1/publish-jobs/${jobId}`)).status).toBe(404);
     expect((await api(t.key)("GET", "/api/v1/publish-jobs/not-a-uuid")).status).toBe(404);

@@ -66,7 +66,9 @@ describe("an X app outside a Project", () => {
     const x = await connectAccount(t.scope, "x");
     await withApp("x", { enrolled: false, usernames: [x.username] }, async () => {
       const now = await publish(t.key, { accountIds: [x.accountId], posts: ["not enrolled"] });
-      const message = expect.stringMatching(/^The X app of this installation is not enrolled for the X API v2 \(X requires: Appropriate Level of API Access\): in the X developer portal, attach the app to a Project with the access it needs/);
+      const message = expect.stringMatching(
+        /^The X app of this installation is not enrolled for the X API v2 \(X requires: Appropriate Level of API Access\): in the X developer portal, attach the app to a Project with the access it needs/,
+      );
       expect(now.json.results[0]).toMatchObject({ success: false, error: { code: "PUBLISH_FAILED", message } });
 
       const job = await waitForJob(t.key, await scheduleX(t, x.accountId, "scheduled, not enrolled"));
@@ -83,7 +85,11 @@ describe("a TikTok app not yet audited", () => {
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
     await withApp("tiktok", { audited: false, usernames: [tiktok.username] }, async () => {
-      const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["public, too soon"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+      const res = await publish(t.key, {
+        accountIds: [tiktok.accountId],
+        posts: ["public, too soon"],
+        video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+      });
       expect(res.status).toBe(202);
       const job = await waitForJob(t.key, res.json.results[0].jobId);
       expect(job).toMatchObject({ status: "failed", postId: null, error: { code: "PUBLISH_FAILED" } });
@@ -101,7 +107,10 @@ describe("an Instagram account without the insights permission", () => {
     const t = await setup();
     const scopes = ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_comments"];
     const ig = await connectAccount(t.scope, "instagram", { accountType: "BUSINESS", scopes });
-    const res = await publish(t.key, { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", caption: "no insights", items: [{ mediaId: (await uploadImage(t.key)).mediaId }] } });
+    const res = await publish(t.key, {
+      accountIds: [ig.accountId],
+      instagram: { requestId: rid(), contentType: "FEED", caption: "no insights", items: [{ mediaId: (await uploadImage(t.key)).mediaId }] },
+    });
     expect((await waitForJob(t.key, res.json.results[0].jobId)).status).toBe("published");
     await new Promise((r) => setTimeout(r, 1100)); // past the sandbox's insights delay
 
@@ -111,6 +120,14 @@ describe("an Instagram account without the insights permission", () => {
     const native = (await sandboxPosts("instagram", ig.username))[0]!.metrics;
     expect(listed.json.posts).toHaveLength(1);
     expect(listed.json.posts[0]).toMatchObject({ content: "no insights" });
-    expect(listed.json.posts[0].metrics).toEqual({ views: null, likes: native.likes, replies: native.replies, reposts: null, quotes: null, bookmarks: null, shares: null });
+    expect(listed.json.posts[0].metrics).toEqual({
+      views: null,
+      likes: native.likes,
+      replies: native.replies,
+      reposts: null,
+      quotes: null,
+      bookmarks: null,
+      shares: null,
+    });
   });
 });

@@ -41,11 +41,15 @@ export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: bo
   if (job.status === "published") return { outcome: "done" as const, success: true };
   const error = job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : undefined;
   if (account.provider !== "facebook") {
-    throw new AppError("JOB_NOT_SUCCESSFUL", `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to try again`, {
-      jobId: job.id,
-      status: job.status,
-      ...(error ? { error } : {}),
-    });
+    throw new AppError(
+      "JOB_NOT_SUCCESSFUL",
+      `This request's job ended ${job.status}${error ? ` (${error.code}: ${error.message})` : ""}; send a new requestId to try again`,
+      {
+        jobId: job.id,
+        status: job.status,
+        ...(error ? { error } : {}),
+      },
+    );
   }
   return { outcome: "done" as const, success: false, ...(error ? { error } : {}) };
 }
@@ -54,7 +58,10 @@ export function jobAnswer(job: PublishJob, account: ConnectedAccount, replay: bo
 export function mediaResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
   const { outcome, ...answer } = jobAnswer(job, account, replay);
   const postIds = job.status === "published" ? (job.postIds.length ? job.postIds : job.postId ? [job.postId] : []) : [];
-  return { outcome, result: { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status, postIds, ...answer } };
+  return {
+    outcome,
+    result: { accountId: account.id, provider: account.provider, username: account.username, jobId: job.id, status: job.status, postIds, ...answer },
+  };
 }
 
 /** The words a person recognises a post by: its text, caption, title or message. */

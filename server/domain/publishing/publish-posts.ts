@@ -18,7 +18,13 @@ export async function publishPosts(scope: Scope, body: PublishBody): Promise<Wri
   if (plan.mode === "text") {
     const body = await publishText(plan);
     // what was published stays answered even if the follow-up sync cannot be queued
-    await Promise.all(body.results.filter((r) => r.success).map((r) => enqueueSyncAfterPublish(r.accountId).catch((err) => log.warn("after-publish sync not queued", { accountId: r.accountId, error: String(err) }))));
+    await Promise.all(
+      body.results
+        .filter((r) => r.success)
+        .map((r) =>
+          enqueueSyncAfterPublish(r.accountId).catch((err) => log.warn("after-publish sync not queued", { accountId: r.accountId, error: String(err) })),
+        ),
+    );
     return { outcome: "done", replay: false, body };
   }
   const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);

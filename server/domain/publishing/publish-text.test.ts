@@ -94,7 +94,11 @@ describe("text publishing", () => {
     res = await publish(t.key, { accountIds: [readOnly.accountId], posts: ["hi"] });
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe("FORBIDDEN");
-    res = await publish(t.key, { accountIds: [x.accountId], posts: ["hi"], youtube: { requestId: crypto.randomUUID(), mediaId: crypto.randomUUID(), title: "t", privacyStatus: "public" } });
+    res = await publish(t.key, {
+      accountIds: [x.accountId],
+      posts: ["hi"],
+      youtube: { requestId: crypto.randomUUID(), mediaId: crypto.randomUUID(), title: "t", privacyStatus: "public" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.details.issues[0].path).toBe("youtube");
     expect(await sandboxPosts("x", foreign.username)).toEqual([]);

@@ -55,7 +55,12 @@ export const facebookSchema = z
 
 export const publishBodyShape = {
   accountIds: z.array(z.uuid()).min(1).max(50).meta({ description: "Accounts of the key's workspace" }),
-  posts: z.array(z.string()).min(1).max(25).optional().meta({ description: "Text modes: the post, or a thread of several (threads, x). tiktok: exactly one caption." }),
+  posts: z
+    .array(z.string())
+    .min(1)
+    .max(25)
+    .optional()
+    .meta({ description: "Text modes: the post, or a thread of several (threads, x). tiktok: exactly one caption." }),
   video: tiktokVideoSchema.optional(),
   instagram: instagramSchema.optional(),
   youtube: youtubeSchema.optional(),
@@ -69,7 +74,9 @@ export const jobStatusSchema = z.enum(["queued", "scheduled", "processing", "pub
 
 export const jobErrorSchema = z
   .object({
-    code: z.string().meta({ description: "ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED, PUBLISH_FAILED, or PUBLISH_RESULT_UNKNOWN" }),
+    code: z
+      .string()
+      .meta({ description: "ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED, PUBLISH_FAILED, or PUBLISH_RESULT_UNKNOWN" }),
     message: z.string(),
   })
   .meta({ id: "JobError" });
@@ -95,7 +102,10 @@ export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
 /** What a write did (WriteOutcome), as the tool interface and the dashboard receive it beside the REST body. */
 export const writeOutcomeShape = {
-  outcome: z.enum(["accepted", "done"]).meta({ description: "accepted: a job is under way (follow it by jobId); done: the request's work is finished (text published or scheduled, or a replay of a finished job)" }),
+  outcome: z.enum(["accepted", "done"]).meta({
+    description:
+      "accepted: a job is under way (follow it by jobId); done: the request's work is finished (text published or scheduled, or a replay of a finished job)",
+  }),
   replay: z.boolean().meta({ description: "true when answered from an earlier request with the same requestId" }),
 };
 
@@ -110,7 +120,10 @@ export const publishJobSchema = z
     postId: z.string().nullable().meta({ description: "Native post id (youtube: the video id); null until available" }),
     permalink: z.string().nullable().meta({ description: "Native URL (youtube: the watch URL); null until available" }),
     scheduledAt: z.iso.datetime({ offset: true }).nullable(),
-    startedLateMs: z.number().int().nullable().meta({ description: "Scheduled jobs: how long after scheduledAt the scheduler started the job (`scheduled` → `queued`; large when the service was down at the time); null otherwise" }),
+    startedLateMs: z.number().int().nullable().meta({
+      description:
+        "Scheduled jobs: how long after scheduledAt the scheduler started the job (`scheduled` → `queued`; large when the service was down at the time); null otherwise",
+    }),
     error: jobErrorSchema.optional(),
   })
   .meta({ id: "PublishJob" });

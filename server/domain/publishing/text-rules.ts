@@ -31,7 +31,13 @@ export function removeLinks(text: string): { text: string; removed: string[] } {
   out += text.slice(at);
   const cleaned = out
     .split("\n")
-    .map((line) => line.replace(/[ \t]{2,}/g, " ").replace(/[ \t]+([,.;:!?)])/g, "$1").replace(/\(\s*\)/g, "").trim())
+    .map((line) =>
+      line
+        .replace(/[ \t]{2,}/g, " ")
+        .replace(/[ \t]+([,.;:!?)])/g, "$1")
+        .replace(/\(\s*\)/g, "")
+        .trim(),
+    )
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

@@ -36,7 +36,14 @@ export async function readRequest(scope: Scope, body: PublishBody): Promise<Requ
     `SELECT (SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') FROM "ConnectedAccount" a WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL) AS accounts,
             (SELECT coalesce(jsonb_agg(to_jsonb(j)), '[]') FROM "PublishJob" j WHERE "workspaceId" = $2 AND "requestId" = ANY($3::uuid[])) AS jobs,
             (SELECT coalesce(jsonb_agg(to_jsonb(m)), '[]') FROM "MediaItem" m WHERE id = ANY($4::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')) AS media`,
-    [body.accountIds.filter(isUuid), scope.workspaceId, requestIds, mediaIdsOf(body).map((r) => r.id).filter(isUuid)],
+    [
+      body.accountIds.filter(isUuid),
+      scope.workspaceId,
+      requestIds,
+      mediaIdsOf(body)
+        .map((r) => r.id)
+        .filter(isUuid),
+    ],
   );
   const byId = new Map(row!.accounts.map((a) => [a.id as string, fromJsonRow<ConnectedAccount>(a, ACCOUNT_TIMESTAMPS)]));
   body.accountIds.forEach((id, i) => {
@@ -75,7 +82,10 @@ export function validatePublishRequest(body: PublishBody, action: "publish" | "s
   const { accounts } = rows;
   const issues = new Issues();
   if (accounts.length > 1 && accounts.some((a) => mediaModeOf(a.provider))) {
-    issues.add("accountIds", "tiktok, instagram, youtube and facebook accounts take exactly one account per request (publish text to several text accounts at once instead)");
+    issues.add(
+      "accountIds",
+      "tiktok, instagram, youtube and facebook accounts take exactly one account per request (publish text to several text accounts at once instead)",
+    );
     issues.throwIfAny();
   }
   const account = accounts[0]!;
@@ -83,7 +93,12 @@ export function validatePublishRequest(body: PublishBody, action: "publish" | "s
   const mode = mediaModeOf(provider);
   for (const { field } of mediaModes) {
     if (body[field] !== undefined && field !== mode?.field) {
-      issues.add(field, mode ? `not allowed for a ${provider} account (send only ${mode.field}${mode.takesPosts ? " and posts" : ""})` : "not allowed for text accounts (threads, x, linkedin)");
+      issues.add(
+        field,
+        mode
+          ? `not allowed for a ${provider} account (send only ${mode.field}${mode.takesPosts ? " and posts" : ""})`
+          : "not allowed for text accounts (threads, x, linkedin)",
+      );
     }
   }
   if (mode && body[mode.field] === undefined) issues.add(mode.field, `required for a ${provider} account`, "required");

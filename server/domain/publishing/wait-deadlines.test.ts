@@ -28,7 +28,11 @@ describe("TikTok", () => {
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
     const taken = await busy("tiktok", "slow_moderation", { delaySeconds: 3, username: tiktok.username });
-    const res = await publish(t.key, { accountIds: [tiktok.accountId], posts: ["Public"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["Public"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
     const job = await waitForJob(t.key, res.json.results[0].jobId);
     await taken();
     expect(job.status).toBe("published");
@@ -99,7 +103,10 @@ describe("Facebook", () => {
     const fb = await connectAccount(t.scope, "facebook", { username: person });
     const video = await uploadVideo(t.key);
     const taken = await busy("facebook", "slow_processing", { operation: "page.videos", delaySeconds: 3600, username: person });
-    const body = { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "FEED", message: "Slow video", items: [{ mediaId: video.mediaId }] } };
+    const body = {
+      accountIds: [fb.accountId],
+      facebook: { requestId: rid(), contentType: "FEED", message: "Slow video", items: [{ mediaId: video.mediaId }] },
+    };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "Facebook to publish the video", hours(3)));
     await taken();
     expect(job).toMatchObject({ status: "unknown", error: { code: "PUBLISH_RESULT_UNKNOWN" } });
@@ -112,7 +119,10 @@ describe("Facebook", () => {
     const fb = await connectAccount(t.scope, "facebook", { username: person });
     const video = await uploadVideo(t.key);
     const taken = await busy("facebook", "slow_processing", { operation: "page.video_reels", delaySeconds: 3600, username: person });
-    const body = { accountIds: [fb.accountId], facebook: { requestId: rid(), contentType: "REELS", message: "Slow reel", items: [{ mediaId: video.mediaId }] } };
+    const body = {
+      accountIds: [fb.accountId],
+      facebook: { requestId: rid(), contentType: "REELS", message: "Slow reel", items: [{ mediaId: video.mediaId }] },
+    };
     const job = await waitForJob(t.key, await scheduleWithWaitBegun(t, body, "Facebook to report the video published", hours(3)));
     await taken();
     expect(job).toMatchObject({ status: "unknown", error: { code: "PUBLISH_RESULT_UNKNOWN" } });

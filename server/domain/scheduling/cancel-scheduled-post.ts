@@ -26,7 +26,12 @@ export async function cancelScheduledPost(scope: Scope, scheduledPostId: string,
   if (canceled.length > 0) return { canceled: 1 };
   const job = await scheduledJobState(scope, scheduledPostId);
   if (!job || job.provider !== platform) throw notFound(`${platform} scheduled post`);
-  const why = job.status === "canceled" ? "it is already canceled" : job.status === "published" ? "it is already published" : `publishing has started (status ${job.status})`;
+  const why =
+    job.status === "canceled"
+      ? "it is already canceled"
+      : job.status === "published"
+        ? "it is already published"
+        : `publishing has started (status ${job.status})`;
   throw new AppError("POST_NOT_CANCELLABLE", `This scheduled post cannot be canceled: ${why}`, { status: job.status });
 }
 

@@ -9,7 +9,12 @@ import type { TextPlan } from "../publishing/modes/index.ts";
 import type { TextJobPayload } from "../publishing/modes/text/rules.ts";
 
 export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduledAt: Date, timezone: string | null): Promise<PublishJob[]> {
-  const targets = plan.targets.map((t) => ({ jobId: crypto.randomUUID(), scheduledPostId: crypto.randomUUID(), account: t.account, payload: { posts: t.posts } satisfies TextJobPayload }));
+  const targets = plan.targets.map((t) => ({
+    jobId: crypto.randomUUID(),
+    scheduledPostId: crypto.randomUUID(),
+    account: t.account,
+    payload: { posts: t.posts } satisfies TextJobPayload,
+  }));
   return sql<PublishJob>(
     "text-schedule-create",
     `WITH input AS (

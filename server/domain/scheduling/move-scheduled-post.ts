@@ -12,7 +12,9 @@ import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
   if (scheduledAt.getTime() <= Date.now()) {
-    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", { issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }] });
+    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
+      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
+    });
   }
   const [job] = await sql<PublishJob>(
     "scheduled-move",

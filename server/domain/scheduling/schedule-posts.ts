@@ -28,7 +28,12 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<W
   if (plan.mode === "text") {
     const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
     const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
-    const results = plan.targets.map(({ account }) => ({ ...identity(account), success: true, scheduledPostIds: [byAccount.get(account.id)!.scheduledPostId!], scheduledAt: schedule.scheduledAt.toISOString() }));
+    const results = plan.targets.map(({ account }) => ({
+      ...identity(account),
+      success: true,
+      scheduledPostIds: [byAccount.get(account.id)!.scheduledPostId!],
+      scheduledAt: schedule.scheduledAt.toISOString(),
+    }));
     return { outcome: "done", replay: false, body: { results, summary: { succeeded: results.length, failed: 0 } } };
   }
   const { job, replay } = earlier ? replayOf(earlier.job, plan, schedule) : await submitMediaJob(scope, plan, schedule);
@@ -40,6 +45,12 @@ const identity = (account: ConnectedAccount) => ({ accountId: account.id, provid
 
 function scheduleResult(job: PublishJob, account: ConnectedAccount, replay: boolean) {
   const { outcome, ...answer } = jobAnswer(job, account, replay);
-  const base = { ...identity(account), scheduledPostIds: job.scheduledPostId ? [job.scheduledPostId] : [], scheduledAt: job.scheduledAt!.toISOString(), jobId: job.id, status: job.status };
+  const base = {
+    ...identity(account),
+    scheduledPostIds: job.scheduledPostId ? [job.scheduledPostId] : [],
+    scheduledAt: job.scheduledAt!.toISOString(),
+    jobId: job.id,
+    status: job.status,
+  };
   return { outcome, result: { ...base, ...answer } };
 }

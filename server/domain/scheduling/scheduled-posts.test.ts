@@ -24,7 +24,12 @@ describe("media schedules", () => {
     const yt = await connectAccount(t.scope, "youtube");
     const { mediaId } = await uploadVideo(t.key);
     const at = inSeconds(3);
-    const body = { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Later", privacyStatus: "public" }, scheduledAt: at, timezone: "Europe/Berlin" };
+    const body = {
+      accountIds: [yt.accountId],
+      youtube: { requestId: rid(), mediaId, title: "Later", privacyStatus: "public" },
+      scheduledAt: at,
+      timezone: "Europe/Berlin",
+    };
     const res = await schedule(t.call, body);
     expect(res.status).toBe(202);
     const result = res.json.results[0];
@@ -34,7 +39,14 @@ describe("media schedules", () => {
     const listed = await t.call("GET", "/api/v1/scheduled-posts?provider=youtube");
     expect(listed.status).toBe(200);
     expect(listed.json).toMatchObject({ total: 1, hasMore: false });
-    expect(listed.json.scheduledPosts[0]).toMatchObject({ scheduledPostId: result.scheduledPostIds[0], jobId: result.jobId, status: "scheduled", timezone: "Europe/Berlin", summary: "Later", username: yt.username });
+    expect(listed.json.scheduledPosts[0]).toMatchObject({
+      scheduledPostId: result.scheduledPostIds[0],
+      jobId: result.jobId,
+      status: "scheduled",
+      timezone: "Europe/Berlin",
+      summary: "Later",
+      username: yt.username,
+    });
     expect((await t.call("GET", "/api/v1/scheduled-posts?provider=tiktok")).json.total).toBe(0);
 
     const job = await waitForJob(t.key, result.jobId, 30_000);
@@ -57,7 +69,11 @@ describe("media schedules", () => {
     const other = await setup();
     const yt = await connectAccount(t.scope, "youtube");
     const { mediaId } = await uploadVideo(t.key);
-    const res = await schedule(t.call, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Never", privacyStatus: "public" }, scheduledAt: inSeconds(3) });
+    const res = await schedule(t.call, {
+      accountIds: [yt.accountId],
+      youtube: { requestId: rid(), mediaId, title: "Never", privacyStatus: "public" },
+      scheduledAt: inSeconds(3),
+    });
     const { scheduledPostIds, jobId } = res.json.results[0];
     const id = scheduledPostIds[0];
     expect((await other.call("DELETE", `/api/v1/scheduled-posts/${id}?platform=youtube`)).status).toBe(404);
@@ -80,7 +96,12 @@ describe("media schedules", () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");
     const { mediaId } = await uploadVideo(t.key);
-    const res = await schedule(t.call, { accountIds: [tiktok.accountId], posts: ["soon"], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" }, scheduledAt: inSeconds(2) });
+    const res = await schedule(t.call, {
+      accountIds: [tiktok.accountId],
+      posts: ["soon"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+      scheduledAt: inSeconds(2),
+    });
     expect(res.status).toBe(200); // tiktok schedules answer 200 (SPEC.md)
     expect(res.json.results[0]).toMatchObject({ status: "scheduled", success: true });
     const { scheduledPostIds, jobId } = res.json.results[0];
@@ -93,7 +114,12 @@ describe("media schedules", () => {
     // Cancels sent around the due time: either the cancel wins (canceled, nothing posted) or the start does (409, one post).
     const races = await Promise.all(
       Array.from({ length: 4 }, async (_, i) => {
-        const r = await schedule(t.call, { accountIds: [tiktok.accountId], posts: [`race ${i}`], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" }, scheduledAt: inSeconds(1.5) });
+        const r = await schedule(t.call, {
+          accountIds: [tiktok.accountId],
+          posts: [`race ${i}`],
+          video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+          scheduledAt: inSeconds(1.5),
+        });
         const post = r.json.results[0];
         await new Promise((res) => setTimeout(res, 1_300 + i * 150));
         const cancel = await t.call("DELETE", `/api/v1/scheduled-posts/${post.scheduledPostIds[0]}?platform=tiktok`);
@@ -118,19 +144,26 @@ describe("media schedules", () => {
     const t = await setup();
     const yt = await connectAccount(t.scope, "youtube");
     const { mediaId } = await uploadVideo(t.key);
-    const res = await schedule(t.call, { accountIds: [yt.accountId], youtube: { requestId: rid(), mediaId, title: "Due", privacyStatus: "public" }, scheduledAt: inSeconds(3600) });
+    const res = await schedule(t.call, {
+      accountIds: [yt.accountId],
+      youtube: { requestId: rid(), mediaId, title: "Due", privacyStatus: "public" },
+      scheduledAt: inSeconds(3600),
+    });
     const { jobId, scheduledPostIds } = res.json.results[0];
     // Its time is 5 s past, while its queue entry still waits an hour: only the scheduler can move it.
     await sql("test-due", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '5 seconds' WHERE id = $1`, [jobId]);
     let job = (await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json;
-    for (const until = Date.now() + 5_000; job.status === "scheduled" && Date.now() < until; ) {
+    for (const until = Date.now() + 5_000; job.status === "scheduled" && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 50));
       job = (await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json;
     }
     expect(job.status).toBe("queued");
     expect(job.startedLateMs).toBeGreaterThanOrEqual(5_000);
     expect(job.startedLateMs).toBeLessThan(7_000);
-    expect((await t.call("GET", "/api/v1/scheduled-posts?provider=youtube")).json.scheduledPosts[0]).toMatchObject({ status: "queued", startedLateMs: job.startedLateMs });
+    expect((await t.call("GET", "/api/v1/scheduled-posts?provider=youtube")).json.scheduledPosts[0]).toMatchObject({
+      status: "queued",
+      startedLateMs: job.startedLateMs,
+    });
     // Publishing has not started, so it can still be canceled.
     expect((await t.call("DELETE", `/api/v1/scheduled-posts/${scheduledPostIds[0]}?platform=youtube`)).json).toEqual({ canceled: 1 });
     expect((await t.call("GET", `/api/v1/publish-jobs/${jobId}`)).json.status).toBe("canceled");
@@ -140,7 +173,11 @@ describe("media schedules", () => {
     const t = await setup();
     const ig = await connectAccount(t.scope, "instagram");
     const { mediaId } = await uploadVideo(t.key, { durationSeconds: 10 });
-    const res = await schedule(t.call, { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "REELS", caption: "reel", items: [{ mediaId }] }, scheduledAt: inSeconds(3600) });
+    const res = await schedule(t.call, {
+      accountIds: [ig.accountId],
+      instagram: { requestId: rid(), contentType: "REELS", caption: "reel", items: [{ mediaId }] },
+      scheduledAt: inSeconds(3600),
+    });
     expect(res.status).toBe(202); // instagram schedules answer as youtube's
     const { scheduledPostIds, jobId } = res.json.results[0];
     await moveScheduledPost(t.scope, scheduledPostIds[0], new Date(Date.now() + 2_000), "America/New_York");
@@ -156,10 +193,15 @@ describe("text schedules", () => {
     const x = await connectAccount(t.scope, "x");
     const threads = await connectAccount(t.scope, "threads");
     const at = inSeconds(2);
-    const res = await schedule(t.call, { accountIds: [x.accountId, threads.accountId], posts: ["Launch https://example.com/a", "More at https://example.com/b"], scheduledAt: at });
+    const res = await schedule(t.call, {
+      accountIds: [x.accountId, threads.accountId],
+      posts: ["Launch https://example.com/a", "More at https://example.com/b"],
+      scheduledAt: at,
+    });
     expect(res.status).toBe(200);
     expect(res.json.summary).toEqual({ succeeded: 2, failed: 0 });
-    for (const r of res.json.results) expect(r).toMatchObject({ success: true, scheduledAt: new Date(at).toISOString(), scheduledPostIds: [expect.any(String)] });
+    for (const r of res.json.results)
+      expect(r).toMatchObject({ success: true, scheduledAt: new Date(at).toISOString(), scheduledPostIds: [expect.any(String)] });
     const listed = await t.call("GET", "/api/v1/scheduled-posts?provider=x");
     expect(listed.json.scheduledPosts[0]).toMatchObject({ summary: "Launch", status: "scheduled" });
     const xJob = listed.json.scheduledPosts[0].jobId;
@@ -179,7 +221,11 @@ describe("text schedules", () => {
     const res = await schedule(t.call, { accountIds: [linkedin.accountId], posts: ["overdue"], scheduledAt: inSeconds(3600) });
     const id = res.json.results[0].scheduledPostIds[0];
     // As after an outage: the time is 40 s past and the queue entry is due.
-    const [job] = await sql<{ id: string; accountId: string }>("test-overdue", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '40 seconds' WHERE "scheduledPostId" = $1 RETURNING id, "accountId"`, [id]);
+    const [job] = await sql<{ id: string; accountId: string }>(
+      "test-overdue",
+      `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '40 seconds' WHERE "scheduledPostId" = $1 RETURNING id, "accountId"`,
+      [id],
+    );
     await sql("test-overdue-queue", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [job!.id, job!.accountId]);
     const done = await waitForJob(t.key, job!.id);
     expect(done.status).toBe("published");
@@ -214,7 +260,11 @@ describe("bad input", () => {
       [{ ...text, scheduledAt: inSeconds(60), timezone: "Mars/Olympus_Mons" }, 422, "timezone"],
       [{ ...text }, 422, "scheduledAt"],
       [{ accountIds: [x.accountId], posts: ["x".repeat(281)], scheduledAt: inSeconds(60) }, 422, "posts[0]"],
-      [{ accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", items: [{ mediaId }] }, scheduledAt: inSeconds(60) }, 422, "instagram.items"],
+      [
+        { accountIds: [ig.accountId], instagram: { requestId: rid(), contentType: "FEED", items: [{ mediaId }] }, scheduledAt: inSeconds(60) },
+        422,
+        "instagram.items",
+      ],
       [{ accountIds: [crypto.randomUUID()], posts: ["hi"], scheduledAt: inSeconds(60) }, 404, "accountIds[0]"],
     ];
     for (const [body, status, path] of cases) {

@@ -57,7 +57,10 @@ export const scheduledPostSchema = z
     summary: z.string().meta({ description: "The first words of the post (text, caption, title or message)" }),
     postId: z.string().nullable(),
     permalink: z.string().nullable(),
-    startedLateMs: z.number().int().nullable().meta({ description: "How long after scheduledAt the scheduler started the post: it left `scheduled` for the publishing queue (`queued`), and workers publish it from there. Large when the service was down at the time; null until it starts" }),
+    startedLateMs: z.number().int().nullable().meta({
+      description:
+        "How long after scheduledAt the scheduler started the post: it left `scheduled` for the publishing queue (`queued`), and workers publish it from there. Large when the service was down at the time; null until it starts",
+    }),
     error: jobErrorSchema.optional(),
     createdAt: z.iso.datetime({ offset: true }),
   })

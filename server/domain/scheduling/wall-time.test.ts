@@ -35,6 +35,14 @@ describe("wall-clock times across daylight-saving changes", () => {
     expect(march.at(-1)).toBe("2026-04-05");
     expect(march.length % 7).toBe(0);
     expect(new Set(march).size).toBe(march.length);
-    expect(weekDays("2026-11-01", "America/New_York")).toEqual(["2026-10-26", "2026-10-27", "2026-10-28", "2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"]);
+    expect(weekDays("2026-11-01", "America/New_York")).toEqual([
+      "2026-10-26",
+      "2026-10-27",
+      "2026-10-28",
+      "2026-10-29",
+      "2026-10-30",
+      "2026-10-31",
+      "2026-11-01",
+    ]);
   });
 });

@@ -17,7 +17,10 @@ export function resolveWallTime(date: string, time: string, zone: string): Resol
   // The offsets in force around that wall time; each gives a candidate instant, which is real
   // only if it shows that wall time in the zone.
   const offsets = [...new Set([tz.offset(w - 86_400_000), tz.offset(w), tz.offset(w + 86_400_000)])];
-  const real = offsets.map((o) => w - o * 60_000).filter((t) => tz.offset(t) * 60_000 + t === w).sort((a, b) => a - b);
+  const real = offsets
+    .map((o) => w - o * 60_000)
+    .filter((t) => tz.offset(t) * 60_000 + t === w)
+    .sort((a, b) => a - b);
   if (real.length > 0) {
     const at = DateTime.fromMillis(real[0]!, { zone });
     return { iso: at.toISO({ suppressMilliseconds: true })!, note: real.length > 1 ? "repeated" : null };
@@ -62,7 +65,9 @@ export function weekDays(day: string, zone: string): string[] {
 /** The instants a list of days spans in the zone: [start of the first, start of the day after the last). */
 export function dayRange(days: string[], zone: string): { from: string; to: string } {
   const from = DateTime.fromISO(days[0]!, { zone }).startOf("day");
-  const to = DateTime.fromISO(days[days.length - 1]!, { zone }).startOf("day").plus({ days: 1 });
+  const to = DateTime.fromISO(days[days.length - 1]!, { zone })
+    .startOf("day")
+    .plus({ days: 1 });
   return { from: from.toUTC().toISO()!, to: to.toUTC().toISO()! };
 }
 

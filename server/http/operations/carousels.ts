@@ -33,7 +33,16 @@ export const carouselOptionsOp = defineOperation({
         creditBalance: 49,
         aiImagesAvailable: false,
         brands: [{ brandId: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", name: "Acme", hasLogo: true }],
-        templates: [{ templateId: "0f1e2d3c-4b5a-5968-8776-655443322110", name: "Bold statement", aspectRatio: "4:5", slideCount: 7, language: "en", previewUrl: mediaUrl }],
+        templates: [
+          {
+            templateId: "0f1e2d3c-4b5a-5968-8776-655443322110",
+            name: "Bold statement",
+            aspectRatio: "4:5",
+            slideCount: 7,
+            language: "en",
+            previewUrl: mediaUrl,
+          },
+        ],
         nextTemplateCursor: null,
       },
     },

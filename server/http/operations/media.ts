@@ -1,4 +1,11 @@
-import { confirmUploadInput, createUploadInput, listMediaQuery, mediaItemSchema, mediaListSchema, uploadReservationSchema } from "../../domain/media/media.schema.ts";
+import {
+  confirmUploadInput,
+  createUploadInput,
+  listMediaQuery,
+  mediaItemSchema,
+  mediaListSchema,
+  uploadReservationSchema,
+} from "../../domain/media/media.schema.ts";
 import { defineOperation } from "../operation.ts";
 
 const exampleItem = {
@@ -20,7 +27,8 @@ export const listMediaOp = defineOperation({
   path: "/api/v1/media",
   tag: "Media",
   summary: "List media",
-  description: "Confirmed media of the key's workspace, newest first. Reserved, unconfirmed, expired and deleted uploads are never listed. Images are JPEG; videos MP4 or QuickTime.",
+  description:
+    "Confirmed media of the key's workspace, newest first. Reserved, unconfirmed, expired and deleted uploads are never listed. Images are JPEG; videos MP4 or QuickTime.",
   query: listMediaQuery,
   responses: { 200: { description: "A page of media", schema: mediaListSchema, example: { media: [exampleItem], total: 1, hasMore: false } } },
 });

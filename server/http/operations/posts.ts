@@ -59,7 +59,13 @@ export const repostOp = defineOperation({
     201: {
       description: "Reposted",
       schema: repostResultSchema,
-      example: { accountId: "0b8f3a52-7d0e-4c8e-b9c1-5f7a2d9e6a11", platform: "x", username: "acme", postId: "1861000000000000001", repostId: "1861000000000000001" },
+      example: {
+        accountId: "0b8f3a52-7d0e-4c8e-b9c1-5f7a2d9e6a11",
+        platform: "x",
+        username: "acme",
+        postId: "1861000000000000001",
+        repostId: "1861000000000000001",
+      },
     },
   },
   errors: ["NOT_FOUND", "FORBIDDEN", "REPOST_NOT_SUPPORTED", "PLATFORM_ERROR"],

@@ -21,14 +21,22 @@ export const publishPostsOp = defineOperation({
   bodyExamples: {
     textThread: {
       summary: "A thread on X and Threads (X drops the link from the first post)",
-      value: { accountIds: ["0b8f3a52-7d0e-4c8e-b9c1-5f7a2d9e6a11", "5e0c7a3b-2f41-4d8a-9b6e-7c1d2e3f4a5b"], posts: ["Launch day! Details: https://acme.example/launch", "Docs: https://acme.example/docs", "Thanks for reading."] },
+      value: {
+        accountIds: ["0b8f3a52-7d0e-4c8e-b9c1-5f7a2d9e6a11", "5e0c7a3b-2f41-4d8a-9b6e-7c1d2e3f4a5b"],
+        posts: ["Launch day! Details: https://acme.example/launch", "Docs: https://acme.example/docs", "Thanks for reading."],
+      },
     },
     tiktok: {
       summary: "A TikTok video",
       value: {
         accountIds: ["8d456b48-970b-490f-995d-46b9fa8f42fa"],
         posts: ["Launch day #acme"],
-        video: { mediaId: "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c", requestId: "6a1f9e2d-3c4b-4a5d-8e6f-7a8b9c0d1e2f", privacyLevel: "PUBLIC_TO_EVERYONE", disableDuet: true },
+        video: {
+          mediaId: "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c",
+          requestId: "6a1f9e2d-3c4b-4a5d-8e6f-7a8b9c0d1e2f",
+          privacyLevel: "PUBLIC_TO_EVERYONE",
+          disableDuet: true,
+        },
       },
     },
     instagramCarousel: {
@@ -47,14 +55,26 @@ export const publishPostsOp = defineOperation({
       summary: "A YouTube video",
       value: {
         accountIds: ["4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a"],
-        youtube: { requestId: "8c3f1a4b-5e6d-4c7f-8a8b-9c0d1e2f3a4b", mediaId: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", title: "Launch walkthrough", description: "Everything new in five minutes.", privacyStatus: "public", madeForKids: false },
+        youtube: {
+          requestId: "8c3f1a4b-5e6d-4c7f-8a8b-9c0d1e2f3a4b",
+          mediaId: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+          title: "Launch walkthrough",
+          description: "Everything new in five minutes.",
+          privacyStatus: "public",
+          madeForKids: false,
+        },
       },
     },
     facebookReel: {
       summary: "A Facebook Reel",
       value: {
         accountIds: ["6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c"],
-        facebook: { requestId: "9d4a2b5c-6f7e-4d8a-9b9c-0d1e2f3a4b5c", contentType: "REELS", message: "Launch in 30 seconds", items: [{ mediaId: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d" }] },
+        facebook: {
+          requestId: "9d4a2b5c-6f7e-4d8a-9b9c-0d1e2f3a4b5c",
+          contentType: "REELS",
+          message: "Launch in 30 seconds",
+          items: [{ mediaId: "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d" }],
+        },
       },
     },
   },
@@ -81,7 +101,15 @@ export const publishPostsOp = defineOperation({
       schema: publishResponseSchema,
       example: {
         results: [
-          { accountId: "8d456b48-970b-490f-995d-46b9fa8f42fa", provider: "tiktok", username: "acme", success: true, postIds: [], jobId: "c1e2d3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f", status: "queued" },
+          {
+            accountId: "8d456b48-970b-490f-995d-46b9fa8f42fa",
+            provider: "tiktok",
+            username: "acme",
+            success: true,
+            postIds: [],
+            jobId: "c1e2d3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+            status: "queued",
+          },
         ],
         summary: { succeeded: 1, failed: 0 },
       },

@@ -36,27 +36,59 @@ export const schedulePostsOp = defineOperation({
       summary: "A YouTube video tomorrow morning, Berlin time",
       value: {
         accountIds: [ids.youtubeAccount],
-        youtube: { requestId: "8c3f1a4b-5e6d-4c7f-8a8b-9c0d1e2f3a4b", mediaId: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b", title: "Launch walkthrough", privacyStatus: "public" },
+        youtube: {
+          requestId: "8c3f1a4b-5e6d-4c7f-8a8b-9c0d1e2f3a4b",
+          mediaId: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+          title: "Launch walkthrough",
+          privacyStatus: "public",
+        },
         scheduledAt: "2026-12-01T09:00:00+01:00",
         timezone: "Europe/Berlin",
       },
     },
     textThread: {
       summary: "A thread on X (the link leaves the first post at acceptance)",
-      value: { accountIds: [ids.xAccount], posts: ["Launch day! https://acme.example/launch", "Docs: https://acme.example/docs"], scheduledAt: "2026-12-01T08:00:00Z" },
+      value: {
+        accountIds: [ids.xAccount],
+        posts: ["Launch day! https://acme.example/launch", "Docs: https://acme.example/docs"],
+        scheduledAt: "2026-12-01T08:00:00Z",
+      },
     },
   },
   responses: {
     200: {
       description: "Text scheduled (per account), a tiktok schedule, or a replay of a finished job",
       schema: scheduleResponseSchema,
-      example: { results: [{ accountId: ids.xAccount, provider: "x", username: "acme", success: true, scheduledPostIds: [ids.scheduledPost], scheduledAt: "2026-12-01T08:00:00.000Z" }], summary: { succeeded: 1, failed: 0 } },
+      example: {
+        results: [
+          {
+            accountId: ids.xAccount,
+            provider: "x",
+            username: "acme",
+            success: true,
+            scheduledPostIds: [ids.scheduledPost],
+            scheduledAt: "2026-12-01T08:00:00.000Z",
+          },
+        ],
+        summary: { succeeded: 1, failed: 0 },
+      },
     },
     202: {
       description: "Media schedule accepted (youtube, instagram, facebook)",
       schema: scheduleResponseSchema,
       example: {
-        results: [{ accountId: ids.youtubeAccount, provider: "youtube", username: "acme", success: true, scheduledPostIds: [ids.scheduledPost], scheduledAt: "2026-12-01T08:00:00.000Z", jobId: ids.job, status: "scheduled" }],
+        results: [
+          {
+            accountId: ids.youtubeAccount,
+            provider: "youtube",
+            username: "acme",
+            success: true,
+            scheduledPostIds: [ids.scheduledPost],
+            scheduledAt: "2026-12-01T08:00:00.000Z",
+            jobId: ids.job,
+            status: "scheduled",
+          },
+        ],
         summary: { succeeded: 1, failed: 0 },
       },
     },

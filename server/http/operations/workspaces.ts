@@ -13,9 +13,7 @@ export const listWorkspacesOp = defineOperation({
       description: "The key's workspace",
       schema: workspaceListSchema,
       example: {
-        workspaces: [
-          { workspaceId: "6f1c2a8e-4b7d-4e43-9a55-0d2b7e9c1f00", name: "My workspace", plan: "creator", createdAt: "2026-11-01T09:00:00.000Z" },
-        ],
+        workspaces: [{ workspaceId: "6f1c2a8e-4b7d-4e43-9a55-0d2b7e9c1f00", name: "My workspace", plan: "creator", createdAt: "2026-11-01T09:00:00.000Z" }],
       },
     },
   },

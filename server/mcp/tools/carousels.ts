@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { carouselAcceptedSchema, carouselIdParams, carouselOptionsQuery, carouselOptionsSchema, carouselSchema, createCarouselBody } from "../../domain/carousels/carousels.schema.ts";
+import {
+  carouselAcceptedSchema,
+  carouselIdParams,
+  carouselOptionsQuery,
+  carouselOptionsSchema,
+  carouselSchema,
+  createCarouselBody,
+} from "../../domain/carousels/carousels.schema.ts";
 import { createCarousel } from "../../domain/carousels/create-carousel.ts";
 import { getCarousel } from "../../domain/carousels/get-carousel.ts";
 import { getCarouselOptions } from "../../domain/carousels/get-carousel-options.ts";
@@ -30,7 +37,8 @@ export const createCarouselTool = defineTool({
 export const getCarouselTool = defineTool({
   name: "get_carousel",
   title: "Get a carousel",
-  description: "A carousel by carouselId: status (queued, writing, rendering, then completed or failed), title, caption, and once completed its slides as images (mediaId, url, width, height) in order. Poll every second or two.",
+  description:
+    "A carousel by carouselId: status (queued, writing, rendering, then completed or failed), title, caption, and once completed its slides as images (mediaId, url, width, height) in order. Poll every second or two.",
   input: z.strictObject({ carouselId: carouselIdParams.shape.id.meta({ description: "The carouselId from create_carousel" }) }),
   output: carouselSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -1,7 +1,14 @@
 import { confirmUpload } from "../../domain/media/confirm-upload.ts";
 import { createUpload } from "../../domain/media/create-upload.ts";
 import { listMedia } from "../../domain/media/list-media.ts";
-import { confirmUploadInput, createUploadInput, listMediaQuery, mediaItemSchema, mediaListSchema, uploadReservationSchema } from "../../domain/media/media.schema.ts";
+import {
+  confirmUploadInput,
+  createUploadInput,
+  listMediaQuery,
+  mediaItemSchema,
+  mediaListSchema,
+  uploadReservationSchema,
+} from "../../domain/media/media.schema.ts";
 import { defineTool } from "../tool.ts";
 
 export const listMediaTool = defineTool({

@@ -31,7 +31,10 @@ const isVerdict = (a: Answer | CallVerdict): a is CallVerdict => "result" in a;
 function metaVerdict(a: Answer, what: string): CallVerdict {
   if (a.status === 200 && typeof a.body.access_token === "string") return { result: "ok", detail: `${what}: the app id and secret are accepted` };
   const e = a.body.error as { message?: string; code?: number } | undefined;
-  return { result: "fail", detail: `${what} refused (HTTP ${a.status}): ${e?.message ?? JSON.stringify(a.body)}${e?.code !== undefined ? ` (code ${e.code})` : ""}` };
+  return {
+    result: "fail",
+    detail: `${what} refused (HTTP ${a.status}): ${e?.message ?? JSON.stringify(a.body)}${e?.code !== undefined ? ` (code ${e.code})` : ""}`,
+  };
 }
 
 /** Threads app access token (developers.facebook.com/documentation/threads/get-started/app-access-tokens). */
@@ -56,7 +59,8 @@ export async function tiktokClientToken(config: PlatformConfig, c: Credentials):
     body: new URLSearchParams({ client_key: c.clientId, client_secret: c.clientSecret, grant_type: "client_credentials" }).toString(),
   });
   if (isVerdict(a)) return a;
-  if (a.status === 200 && typeof a.body.access_token === "string") return { result: "ok", detail: "client access token: the client key and secret are accepted" };
+  if (a.status === 200 && typeof a.body.access_token === "string")
+    return { result: "ok", detail: "client access token: the client key and secret are accepted" };
   const error = typeof a.body.error === "string" ? a.body.error : `HTTP ${a.status}`;
   return { result: "fail", detail: `client access token refused: ${error}${a.body.error_description ? `: ${a.body.error_description}` : ""}` };
 }

@@ -61,7 +61,12 @@ function urlsRow(provider: ProviderName, config: PlatformConfig): CheckRow {
     problems.push(`${variable} "${value}" must be https${config.mode === "live" ? " in live mode" : ""}`);
   }
   if (problems.length > 0) return { provider, check: "urls", result: "fail", detail: problems.join("; ") };
-  return { provider, check: "urls", result: "ok", detail: `${urls.length} endpoint URL${urls.length > 1 ? "s" : ""} well-formed (${config.mode === "live" && urls.every(([, v]) => v.startsWith("https:")) ? "https" : config.mode})` };
+  return {
+    provider,
+    check: "urls",
+    result: "ok",
+    detail: `${urls.length} endpoint URL${urls.length > 1 ? "s" : ""} well-formed (${config.mode === "live" && urls.every(([, v]) => v.startsWith("https:")) ? "https" : config.mode})`,
+  };
 }
 
 function redirectRow(provider: ProviderName, config: PlatformConfig): CheckRow {

@@ -15,7 +15,10 @@ const sha = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -77,7 +80,12 @@ describe("Facebook adapter: connecting", () => {
     });
 
     const username = `fb_ada_${crypto.randomUUID().slice(0, 8)}`;
-    const { tokens, identities, identity } = await connect(fb, { username, displayName: "Ada", pageName: "Ada's Bäkery", pageTasks: ["CREATE_CONTENT", "ANALYZE"] });
+    const { tokens, identities, identity } = await connect(fb, {
+      username,
+      displayName: "Ada",
+      pageName: "Ada's Bäkery",
+      pageTasks: ["CREATE_CONTENT", "ANALYZE"],
+    });
     expect(tokens.refreshToken).toBeNull();
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
     expect(tokens.scopes).toEqual(["public_profile", ...fb.defaultScopes]);
@@ -85,7 +93,13 @@ describe("Facebook adapter: connecting", () => {
     const { profiles } = await sandbox<{ profiles: { provider: string; username: string; page?: { id: string } }[] }>("GET", "/_sandbox/profiles");
     const pageId = profiles.find((p) => p.provider === "facebook" && p.username === username)!.page!.id;
     expect(identities).toHaveLength(1);
-    expect(identity).toMatchObject({ providerAccountId: pageId, username: "ada-s-bakery", displayName: "Ada's Bäkery", pageTasks: ["CREATE_CONTENT", "ANALYZE"], scopes: tokens.scopes });
+    expect(identity).toMatchObject({
+      providerAccountId: pageId,
+      username: "ada-s-bakery",
+      displayName: "Ada's Bäkery",
+      pageTasks: ["CREATE_CONTENT", "ANALYZE"],
+      scopes: tokens.scopes,
+    });
     expect(identity.tokens).toMatchObject({ refreshToken: null, expiresAt: null });
     expect(identity.tokens!.accessToken).not.toBe(tokens.accessToken);
   });
@@ -158,7 +172,13 @@ describe("Facebook adapter: publishing", () => {
     expect(media.hits["clip.mp4"]).toBe(hits + 1);
     expect(await fb.videoStatus(ctx, video.id)).toMatchObject({ videoStatus: "processing", uploadingPhase: "complete", processingPhase: "in_progress" });
     expect(await sandboxPosts("facebook", identity.username)).toEqual([]);
-    expect(await processed(ctx, video.id)).toEqual({ videoStatus: "ready", uploadingPhase: "complete", processingPhase: "complete", publishingPhase: "complete", error: null });
+    expect(await processed(ctx, video.id)).toEqual({
+      videoStatus: "ready",
+      uploadingPhase: "complete",
+      processingPhase: "complete",
+      publishingPhase: "complete",
+      error: null,
+    });
     const [post] = await sandboxPosts("facebook", identity.username);
     expect(post).toMatchObject({ kind: "video", text: "A feed video", media: [{ sha256: sha(files.mp4!), type: "video" }] });
     expect((await fb.postInfo(ctx, video.id)).permalink).toBe(`https://www.facebook.com/${post!.id}`);
@@ -187,10 +207,20 @@ describe("Facebook adapter: publishing", () => {
     const done = await fb.finishReel(ctx, { videoId: session.videoId, description: "My first reel" });
     expect(done.success).toBe(true);
     // processing starts with finish
-    expect(await fb.videoStatus(ctx, session.videoId)).toMatchObject({ videoStatus: "processing", processingPhase: "in_progress", publishingPhase: "not_started" });
+    expect(await fb.videoStatus(ctx, session.videoId)).toMatchObject({
+      videoStatus: "processing",
+      processingPhase: "in_progress",
+      publishingPhase: "not_started",
+    });
     expect(await fb.videoReached(ctx, { videoId: session.videoId, milestone: "published", deadline: new Date(Date.now() + 5000) })).toBe(false);
     await follow(ctx, session.videoId, "published");
-    expect(await fb.videoStatus(ctx, session.videoId)).toEqual({ videoStatus: "ready", uploadingPhase: "complete", processingPhase: "complete", publishingPhase: "complete", error: null });
+    expect(await fb.videoStatus(ctx, session.videoId)).toEqual({
+      videoStatus: "ready",
+      uploadingPhase: "complete",
+      processingPhase: "complete",
+      publishingPhase: "complete",
+      error: null,
+    });
     expect((await fb.postInfo(ctx, session.videoId)).permalink).toBe(`https://www.facebook.com/reel/${session.videoId}`);
     const posts = await sandboxPosts("facebook", identity.username);
     expect(posts.map((p) => [p.id, p.kind, p.text, p.media[0]!.sha256])).toEqual([[done.postId, "reel", "My first reel", sha(files.mp4!)]]);
@@ -202,7 +232,13 @@ describe("Facebook adapter: publishing", () => {
       await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4"), uploadUrl: session.uploadUrl });
       // well past the sandbox's processing delay (300 ms): still "upload complete, processing not started"
       await sleep(1000);
-      expect(await fb.videoStatus(ctx, session.videoId)).toEqual({ videoStatus: "upload_complete", uploadingPhase: "complete", processingPhase: "not_started", publishingPhase: "not_started", error: null });
+      expect(await fb.videoStatus(ctx, session.videoId)).toEqual({
+        videoStatus: "upload_complete",
+        uploadingPhase: "complete",
+        processingPhase: "not_started",
+        publishingPhase: "not_started",
+        error: null,
+      });
       expect(await processed(ctx, session.videoId, 1000)).toMatchObject({ processingPhase: "not_started" });
     }
   });
@@ -275,7 +311,12 @@ describe("Facebook adapter: publishing", () => {
     const send = (offset: number, bytes: Buffer) =>
       fetch(session.uploadUrl, {
         method: "POST",
-        headers: { Authorization: `OAuth ${ctx.accessToken}`, offset: String(offset), file_size: String(files.mp4!.length), "Content-Type": "application/octet-stream" },
+        headers: {
+          Authorization: `OAuth ${ctx.accessToken}`,
+          offset: String(offset),
+          file_size: String(files.mp4!.length),
+          "Content-Type": "application/octet-stream",
+        },
         body: new Uint8Array(bytes),
       });
     expect(await (await send(0, files.mp4!.subarray(0, half))).json()).toEqual({ success: true });
@@ -286,7 +327,9 @@ describe("Facebook adapter: publishing", () => {
     expect(await (await send(half, files.mp4!.subarray(half))).json()).toEqual({ success: true });
     await follow(ctx, session.videoId, "uploaded");
     await fb.finishReel(ctx, { videoId: session.videoId, description: "chunked" });
-    expect((await sandboxPosts("facebook", identity.username)).map((p) => [p.text, p.media[0]!.sha256, p.media[0]!.size])).toEqual([["chunked", sha(files.mp4!), files.mp4!.length]]);
+    expect((await sandboxPosts("facebook", identity.username)).map((p) => [p.text, p.media[0]!.sha256, p.media[0]!.size])).toEqual([
+      ["chunked", sha(files.mp4!), files.mp4!.length],
+    ]);
   });
 
   it("enforces the Reels cap (30 per Page per 24 hours) as quota_exceeded", async () => {
@@ -320,7 +363,10 @@ describe("Facebook adapter: reading", () => {
     expect(second.posts.map((p) => p.content)).toEqual(["post 2", "post 1", "post 0"]);
     expect(second.nextCursor).toBeNull();
 
-    const { posts: stored } = await sandbox<{ posts: { id: string; metrics: Record<string, number> }[] }>("GET", `/_sandbox/posts?provider=facebook&username=${identity.username}`);
+    const { posts: stored } = await sandbox<{ posts: { id: string; metrics: Record<string, number> }[] }>(
+      "GET",
+      `/_sandbox/posts?provider=facebook&username=${identity.username}`,
+    );
     const oldest = second.posts[2]!;
     const m = stored.find((p) => p.id === oldest.nativeId)!.metrics;
     expect(oldest.metrics).toEqual({
@@ -335,13 +381,21 @@ describe("Facebook adapter: reading", () => {
   });
 
   it("does not list deleted posts; without read_insights the views are unavailable (null)", async () => {
-    const { ctx } = await page({}, fb.defaultScopes.filter((s) => s !== "read_insights"));
+    const { ctx } = await page(
+      {},
+      fb.defaultScopes.filter((s) => s !== "read_insights"),
+    );
     const kept = await fb.publishFeed(ctx, { message: "kept" });
     const gone = await fb.publishFeed(ctx, { message: "deleted later" });
     await fb.deletePost!(ctx, gone.id);
     const { posts } = await fb.listPosts(ctx, null);
     expect(posts.map((p) => p.nativeId)).toEqual([kept.id]);
-    expect(posts[0]!.metrics).toMatchObject({ post_media_view: null, post_total_media_view_unique: null, reactions: expect.any(Number), comments: expect.any(Number) });
+    expect(posts[0]!.metrics).toMatchObject({
+      post_media_view: null,
+      post_total_media_view_unique: null,
+      reactions: expect.any(Number),
+      comments: expect.any(Number),
+    });
     // Deleted once: a second delete, or another Page's token, finds nothing to delete.
     expect((await failure(fb.deletePost!(ctx, gone.id))).kind).toBe("not_found");
     const other = await page();

@@ -147,7 +147,9 @@ const insightMetrics = ["post_media_view", "post_total_media_view_unique"] as co
 async function postInsights(token: string, postId: string): Promise<Record<(typeof insightMetrics)[number], number | null>> {
   const none = { post_media_view: null, post_total_media_view_unique: null };
   try {
-    const res = await graph<{ data: { name: string; values?: { value?: unknown }[] }[] }>(token, "GET", `/${postId}/insights`, { metric: insightMetrics.join(",") });
+    const res = await graph<{ data: { name: string; values?: { value?: unknown }[] }[] }>(token, "GET", `/${postId}/insights`, {
+      metric: insightMetrics.join(","),
+    });
     const value = (name: string) => {
       const v = res.data.find((d) => d.name === name)?.values?.[0]?.value;
       return typeof v === "number" ? v : null;
@@ -201,7 +203,15 @@ type StatusBody = { status?: { video_status?: string; uploading_phase?: PhaseBod
 export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   provider,
   usesPkce: false,
-  defaultScopes: ["pages_show_list", "pages_manage_posts", "pages_read_engagement", "pages_read_user_engagement", "read_insights", "publish_video", "business_management"],
+  defaultScopes: [
+    "pages_show_list",
+    "pages_manage_posts",
+    "pages_read_engagement",
+    "pages_read_user_engagement",
+    "read_insights",
+    "publish_video",
+    "business_management",
+  ],
 
   authorizeUrl({ state, redirectUri, scopes }) {
     const url = new URL(`${endpoints().dialog}/${version()}/dialog/oauth`);
@@ -220,7 +230,12 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   async exchangeCode({ code, redirectUri }: ExchangeInput): Promise<TokenSet> {
     const { clientId, clientSecret } = credentials();
     const short = await tokenEndpoint({ client_id: clientId, redirect_uri: redirectUri, client_secret: clientSecret, code });
-    const long = await tokenEndpoint({ grant_type: "fb_exchange_token", client_id: clientId, client_secret: clientSecret, fb_exchange_token: short.access_token });
+    const long = await tokenEndpoint({
+      grant_type: "fb_exchange_token",
+      client_id: clientId,
+      client_secret: clientSecret,
+      fb_exchange_token: short.access_token,
+    });
     return {
       accessToken: long.access_token,
       refreshToken: null,
@@ -285,7 +300,9 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   },
 
   async startReel(ctx) {
-    const res = await graph<{ video_id: string; upload_url: string }>(ctx.accessToken, "POST", `/${ctx.providerAccountId}/video_reels`, { upload_phase: "start" });
+    const res = await graph<{ video_id: string; upload_url: string }>(ctx.accessToken, "POST", `/${ctx.providerAccountId}/video_reels`, {
+      upload_phase: "start",
+    });
     return { videoId: res.video_id, uploadUrl: res.upload_url };
   },
 
@@ -316,7 +333,9 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   },
 
   async startVideoStory(ctx) {
-    const res = await graph<{ video_id: string; upload_url: string }>(ctx.accessToken, "POST", `/${ctx.providerAccountId}/video_stories`, { upload_phase: "start" });
+    const res = await graph<{ video_id: string; upload_url: string }>(ctx.accessToken, "POST", `/${ctx.providerAccountId}/video_stories`, {
+      upload_phase: "start",
+    });
     return { videoId: res.video_id, uploadUrl: res.upload_url };
   },
 
@@ -351,11 +370,17 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
     if (Date.now() < deadline.getTime()) return false;
     throw milestone === "uploaded"
       ? new PlatformError(provider, "media_rejected", `Facebook did not finish receiving the video by ${deadline.toISOString()}; nothing was published`)
-      : new PlatformError(provider, "unknown_outcome", `Facebook accepted the video but had not published it by ${deadline.toISOString()} (still ${s.videoStatus}); it may still appear`);
+      : new PlatformError(
+          provider,
+          "unknown_outcome",
+          `Facebook accepted the video but had not published it by ${deadline.toISOString()} (still ${s.videoStatus}); it may still appear`,
+        );
   },
 
   async postInfo(ctx, postId) {
-    const res = await graph<{ id: string; permalink_url?: string; created_time?: string }>(ctx.accessToken, "GET", `/${postId}`, { fields: "permalink_url,created_time" });
+    const res = await graph<{ id: string; permalink_url?: string; created_time?: string }>(ctx.accessToken, "GET", `/${postId}`, {
+      fields: "permalink_url,created_time",
+    });
     return { id: res.id, permalink: absolute(res.permalink_url ?? `/${postId}`), createdAt: graphDate(res.created_time) };
   },
 

@@ -49,7 +49,12 @@ export function regainAccessAt(headers: Headers): Date | undefined {
   if (raw) {
     try {
       const usage = JSON.parse(raw) as Record<string, { estimated_time_to_regain_access?: number }[]>;
-      const minutes = Math.max(0, ...Object.values(usage).flat().map((u) => u.estimated_time_to_regain_access ?? 0));
+      const minutes = Math.max(
+        0,
+        ...Object.values(usage)
+          .flat()
+          .map((u) => u.estimated_time_to_regain_access ?? 0),
+      );
       if (minutes > 0) return new Date(Date.now() + minutes * 60_000);
     } catch {
       // an unreadable usage header says nothing about the wait; fall back to Retry-After

@@ -18,7 +18,10 @@ const DAY = 86400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -89,7 +92,12 @@ describe("Instagram adapter", () => {
     });
     const { tokens, identity } = await connected({ username: "ada_ig", displayName: "Ada Studio", accountType: "BUSINESS" });
     const { profiles } = await sandbox<{ profiles: { id: string; username: string }[] }>("GET", "/_sandbox/profiles");
-    expect(identity).toMatchObject({ providerAccountId: profiles.find((p) => p.username === "ada_ig")!.id, username: "ada_ig", displayName: "Ada Studio", accountType: "business" });
+    expect(identity).toMatchObject({
+      providerAccountId: profiles.find((p) => p.username === "ada_ig")!.id,
+      username: "ada_ig",
+      displayName: "Ada Studio",
+      accountType: "business",
+    });
     expect(tokens.refreshToken).toBeNull();
     expect(tokens.scopes).toEqual(ig.defaultScopes);
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * DAY);
@@ -239,7 +247,9 @@ describe("Instagram adapter", () => {
       const { ctx } = await connected();
       expect(await ig.publishingLimit(ctx)).toEqual({ used: 0, total: 100, durationSeconds: 86400 });
       for (let i = 0; i < 100; i += 20) {
-        const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => ig.createContainer(ctx, { type: "IMAGE", image: source("photo.jpg"), caption: `post ${i + j}` })));
+        const batch = await Promise.all(
+          Array.from({ length: 20 }, (_, j) => ig.createContainer(ctx, { type: "IMAGE", image: source("photo.jpg"), caption: `post ${i + j}` })),
+        );
         for (const c of batch) await ig.publishContainer(ctx, c.id);
       }
       expect((await ig.publishingLimit(ctx)).used).toBe(100);
@@ -260,10 +270,26 @@ describe("Instagram adapter", () => {
       expect(head).toMatchObject({ nativeId: newest.id, content: "the 101st", mediaType: "IMAGE", mediaProductType: "FEED" });
       const counters = s.state.post(newest.id)!.metrics;
       // Insights of a new post are not in yet: unavailable, except the live like and comment counters.
-      expect(head.metrics).toEqual({ views: null, reach: null, likes: counters.likes, comments: counters.replies, shares: null, saved: null, total_interactions: null });
+      expect(head.metrics).toEqual({
+        views: null,
+        reach: null,
+        likes: counters.likes,
+        comments: counters.replies,
+        shares: null,
+        saved: null,
+        total_interactions: null,
+      });
       const old = first.posts[1]!;
       const m = s.state.post(old.nativeId)!.metrics;
-      expect(old.metrics).toEqual({ views: m.views, reach: m.reach, likes: m.likes, comments: m.replies, shares: m.shares, saved: m.saves, total_interactions: m.likes! + m.replies! + m.shares! + m.saves! });
+      expect(old.metrics).toEqual({
+        views: m.views,
+        reach: m.reach,
+        likes: m.likes,
+        comments: m.replies,
+        shares: m.shares,
+        saved: m.saves,
+        total_interactions: m.likes! + m.replies! + m.shares! + m.saves!,
+      });
       expect(old.postedAt.getTime()).toBeLessThan(Date.now() - DAY + 60_000);
 
       const second = await ig.listPosts(ctx, first.nextCursor);

@@ -97,13 +97,28 @@ function containerFields(spec: ContainerSpec): Query {
     case "CAROUSEL":
       return { media_type: "CAROUSEL", children: spec.children.join(","), ...caption(spec.caption) };
     case "REELS":
-      return { media_type: "REELS", video_url: spec.video.url, ...caption(spec.caption), ...(spec.shareToFeed === undefined ? {} : { share_to_feed: String(spec.shareToFeed) }) };
+      return {
+        media_type: "REELS",
+        video_url: spec.video.url,
+        ...caption(spec.caption),
+        ...(spec.shareToFeed === undefined ? {} : { share_to_feed: String(spec.shareToFeed) }),
+      };
     case "STORIES":
       return { media_type: "STORIES", ...(isVideo(spec.media) ? { video_url: spec.media.url } : { image_url: spec.media.url }) };
   }
 }
 
-type Media = { id: string; caption?: string; media_type?: string; media_product_type?: string; permalink?: string; shortcode?: string; timestamp: string; like_count?: number; comments_count?: number };
+type Media = {
+  id: string;
+  caption?: string;
+  media_type?: string;
+  media_product_type?: string;
+  permalink?: string;
+  shortcode?: string;
+  timestamp: string;
+  like_count?: number;
+  comments_count?: number;
+};
 type Insight = { name: string; values?: { value?: number }[] };
 
 const insightsConcurrency = 8;

@@ -15,7 +15,10 @@ const li = linkedinAdapter;
 const DAY = 24 * 3600_000;
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -28,11 +31,22 @@ async function member(opts: { displayName?: string; scopes?: string[] } = {}) {
 }
 
 /** A POST /rest/posts as a careless client would send it: commentary not escaped. */
-function rawPost(accessToken: string, author: string, commentary: string, headers: Record<string, string> = { "LinkedIn-Version": "202601", "X-Restli-Protocol-Version": "2.0.0" }) {
+function rawPost(
+  accessToken: string,
+  author: string,
+  commentary: string,
+  headers: Record<string, string> = { "LinkedIn-Version": "202601", "X-Restli-Protocol-Version": "2.0.0" },
+) {
   return fetch(`${sandboxUrl()}/linkedin/api/rest/posts`, {
     method: "POST",
     headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", ...headers },
-    body: JSON.stringify({ author, commentary, visibility: "PUBLIC", distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState: "PUBLISHED" }),
+    body: JSON.stringify({
+      author,
+      commentary,
+      visibility: "PUBLIC",
+      distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: "PUBLISHED",
+    }),
   });
 }
 
@@ -41,7 +55,9 @@ type SandboxPostWithMetrics = { id: string; text: string; metrics: Record<string
 describe("LinkedIn little text format", () => {
   it("escapes every reserved character with a backslash and leaves the rest alone", () => {
     expect(escapeLittleText("a\\b|c{d}e@f[g]h(i)j<k>l#m*n_o~p")).toBe("a\\\\b\\|c\\{d\\}e\\@f\\[g\\]h\\(i\\)j\\<k\\>l\\#m\\*n\\_o\\~p");
-    expect(escapeLittleText("Plain text, with: punctuation! & émojis 🎉 https://example.com/a-b?c=d")).toBe("Plain text, with: punctuation! & émojis 🎉 https://example.com/a-b?c=d");
+    expect(escapeLittleText("Plain text, with: punctuation! & émojis 🎉 https://example.com/a-b?c=d")).toBe(
+      "Plain text, with: punctuation! & émojis 🎉 https://example.com/a-b?c=d",
+    );
   });
 
   it("reads commentary back as the text a reader sees, mentions and hashtags included", () => {
@@ -149,7 +165,12 @@ describe("LinkedIn adapter", () => {
     expect(tokens.refreshTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 365 * DAY - 60_000);
     const sub = identity.providerAccountId;
     expect(sub).toMatch(/^[\w-]{10}$/);
-    expect(identity).toEqual({ providerAccountId: sub, username: `ada-lovelace-${sub}`, displayName: "Ada Lovelace", metadata: { authorUrn: `urn:li:person:${sub}` } });
+    expect(identity).toEqual({
+      providerAccountId: sub,
+      username: `ada-lovelace-${sub}`,
+      displayName: "Ada Lovelace",
+      metadata: { authorUrn: `urn:li:person:${sub}` },
+    });
   });
 
   it("uses an authorization code once, and only with its redirect URI", async () => {
@@ -228,7 +249,10 @@ describe("LinkedIn adapter", () => {
     await li.deletePost!(ctx, gone.id);
     await li.deletePost!(ctx, gone.id);
     expect((await li.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
-    expect((await sandboxPosts("linkedin", username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    expect((await sandboxPosts("linkedin", username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([
+      ["stays", false],
+      ["goes", true],
+    ]);
     const other = await member();
     expect((await failure(li.deletePost!(other.ctx, kept.id))).kind).toBe("permission");
     expect((await failure(li.deletePost!(ctx, "urn:li:share:1"))).kind).toBe("not_found");
@@ -336,11 +360,18 @@ describe("LinkedIn adapter", () => {
 
   it("maps LinkedIn error bodies the sandbox does not produce", () => {
     const map = (status: number, body: unknown) => mapLinkedInError(status, body, new Headers());
-    const revoked = map(401, { status: 401, serviceErrorCode: 65601, code: "REVOKED_ACCESS_TOKEN", message: "The token used in the request has been revoked by the user" });
+    const revoked = map(401, {
+      status: 401,
+      serviceErrorCode: 65601,
+      code: "REVOKED_ACCESS_TOKEN",
+      message: "The token used in the request has been revoked by the user",
+    });
     expect([revoked.kind, revoked.platformCode]).toEqual(["auth_expired", "REVOKED_ACCESS_TOKEN"]);
     expect(map(422, { status: 422, message: "Content is a duplicate of urn:li:share:7000" }).kind).toBe("content_rejected");
     expect(map(422, { status: 422, message: "ERROR :: /visibility :: field is required but not found and has no default value" }).kind).toBe("invalid_request");
-    expect(map(429, { status: 429, message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached." }).kind).toBe("quota_exceeded");
+    expect(map(429, { status: 429, message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached." }).kind).toBe(
+      "quota_exceeded",
+    );
     expect(map(503, "Service Unavailable").kind).toBe("unavailable");
     expect(map(426, { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 202201 is not active" }).kind).toBe("invalid_request");
     const retryAfter = mapLinkedInError(429, { status: 429, message: "Too Many Requests" }, new Headers({ "retry-after": "300" }));

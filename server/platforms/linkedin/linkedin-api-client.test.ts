@@ -35,7 +35,10 @@ afterAll(async () => {
 /** The client with its fixed https://api.linkedin.com base rewritten to the sandbox's stand-in. */
 function clientAtSandbox(): RestliClient {
   const client = new RestliClient();
-  client.axiosInstance.interceptors.request.use((config) => ({ ...config, url: config.url?.replace(/^https:\/\/api\.linkedin\.com/, `${own.url}/linkedin/api`) }));
+  client.axiosInstance.interceptors.request.use((config) => ({
+    ...config,
+    url: config.url?.replace(/^https:\/\/api\.linkedin\.com/, `${own.url}/linkedin/api`),
+  }));
   return client;
 }
 
@@ -75,7 +78,11 @@ describe("linkedin-api-client against the sandbox", () => {
 
     // The URN in the path is Rest.li-encoded by the client (urn%3Ali%3Ashare%3A…).
     const social = await client.get({ resourcePath: "/socialActions/{id}", pathKeys: { id: shareUrn }, accessToken, versionString });
-    expect(social.data).toMatchObject({ target: shareUrn, likesSummary: { totalLikes: expect.any(Number) }, commentsSummary: { aggregatedTotalComments: expect.any(Number) } });
+    expect(social.data).toMatchObject({
+      target: shareUrn,
+      likesSummary: { totalLikes: expect.any(Number) },
+      commentsSummary: { aggregatedTotalComments: expect.any(Number) },
+    });
 
     // A union-typed record, (share:urn%3Ali%3Ashare%3A…), in a finder parameter.
     const analytics = await client.finder({
@@ -85,13 +92,21 @@ describe("linkedin-api-client against the sandbox", () => {
       accessToken,
       versionString,
     });
-    expect(analytics.data.elements).toEqual([{ count: expect.any(Number), metricType: { "com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": "IMPRESSION" } }]);
+    expect(analytics.data.elements).toEqual([
+      { count: expect.any(Number), metricType: { "com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": "IMPRESSION" } },
+    ]);
   });
 
   it("gets LinkedIn's 426 NONEXISTENT_VERSION for a LinkedIn-Version that is not active", async () => {
     const { tokens, identity } = await connect(li, {}, { scopes: ["openid", "profile", "w_member_social", "r_member_social"] });
     const err = await clientAtSandbox()
-      .finder({ resourcePath: "/posts", finderName: "author", queryParams: { author: `urn:li:person:${identity.providerAccountId}` }, accessToken: tokens.accessToken, versionString: "209912" })
+      .finder({
+        resourcePath: "/posts",
+        finderName: "author",
+        queryParams: { author: `urn:li:person:${identity.providerAccountId}` },
+        accessToken: tokens.accessToken,
+        versionString: "209912",
+      })
       .catch((e: unknown) => e);
     // https://learn.microsoft.com/linkedin/marketing/versioning: an inactive version answers 426.
     expect((err as { response: { status: number; data: unknown } }).response).toMatchObject({ status: 426, data: { code: "NONEXISTENT_VERSION" } });

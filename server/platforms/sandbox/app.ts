@@ -33,7 +33,13 @@ export function createSandboxApp(state: SandboxState, baseUrl: string, modules: 
 
 export type RunningSandbox = { url: string; state: SandboxState; server: ServerType; close(): Promise<void> };
 
-export async function startSandbox(opts: { port: number; modules: ProviderModule[]; hostname?: string; stateFile?: string; baseUrl?: string }): Promise<RunningSandbox> {
+export async function startSandbox(opts: {
+  port: number;
+  modules: ProviderModule[];
+  hostname?: string;
+  stateFile?: string;
+  baseUrl?: string;
+}): Promise<RunningSandbox> {
   const state = new SandboxState(opts.stateFile);
   const hostname = opts.hostname ?? "127.0.0.1";
   const url = (opts.baseUrl ?? `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${opts.port}`).replace(/\/$/, "");

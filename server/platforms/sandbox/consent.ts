@@ -48,16 +48,76 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Sign in to ${titles[p]} (sandbox)</title>
         <style>
-          body { font: 15px/1.45 system-ui, sans-serif; background: #f4f5f7; color: #1c2330; margin: 0; }
-          main { max-width: 34rem; margin: 2.5rem auto; background: #fff; border-radius: 10px; padding: 1.5rem 1.75rem; box-shadow: 0 1px 3px #0002; }
-          h1 { font-size: 1.25rem; margin: 0 0 .25rem; } .muted { color: #5b6576; font-size: .9rem; }
-          fieldset { border: 1px solid #d8dde6; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem; }
-          legend { font-weight: 600; padding: 0 .25rem; } label { display: block; margin: .35rem 0; }
-          input[type=text], select { width: 100%; box-sizing: border-box; padding: .45rem .55rem; border: 1px solid #c4cbd6; border-radius: 6px; font: inherit; }
-          .row { display: flex; gap: .75rem; margin-top: 1.25rem; }
-          button { font: inherit; padding: .55rem 1.1rem; border-radius: 6px; border: 1px solid #c4cbd6; background: #fff; cursor: pointer; }
-          button.allow { background: #1f54e6; color: #fff; border-color: #1f54e6; }
-          code { background: #eef1f5; padding: 0 .25rem; border-radius: 4px; }
+          body {
+            font:
+              15px/1.45 system-ui,
+              sans-serif;
+            background: #f4f5f7;
+            color: #1c2330;
+            margin: 0;
+          }
+          main {
+            max-width: 34rem;
+            margin: 2.5rem auto;
+            background: #fff;
+            border-radius: 10px;
+            padding: 1.5rem 1.75rem;
+            box-shadow: 0 1px 3px #0002;
+          }
+          h1 {
+            font-size: 1.25rem;
+            margin: 0 0 0.25rem;
+          }
+          .muted {
+            color: #5b6576;
+            font-size: 0.9rem;
+          }
+          fieldset {
+            border: 1px solid #d8dde6;
+            border-radius: 8px;
+            margin: 1rem 0;
+            padding: 0.75rem 1rem;
+          }
+          legend {
+            font-weight: 600;
+            padding: 0 0.25rem;
+          }
+          label {
+            display: block;
+            margin: 0.35rem 0;
+          }
+          input[type="text"],
+          select {
+            width: 100%;
+            box-sizing: border-box;
+            padding: 0.45rem 0.55rem;
+            border: 1px solid #c4cbd6;
+            border-radius: 6px;
+            font: inherit;
+          }
+          .row {
+            display: flex;
+            gap: 0.75rem;
+            margin-top: 1.25rem;
+          }
+          button {
+            font: inherit;
+            padding: 0.55rem 1.1rem;
+            border-radius: 6px;
+            border: 1px solid #c4cbd6;
+            background: #fff;
+            cursor: pointer;
+          }
+          button.allow {
+            background: #1f54e6;
+            color: #fff;
+            border-color: #1f54e6;
+          }
+          code {
+            background: #eef1f5;
+            padding: 0 0.25rem;
+            border-radius: 4px;
+          }
         </style>
       </head>
       <body>
@@ -79,27 +139,34 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
               <label>New profile username <input type="text" name="username" placeholder="${p}_creator" /></label>
               <p class="muted">A username typed here signs in as that profile, creating it if needed.</p>
               <label>New profile display name <input type="text" name="displayName" placeholder="Sandbox Creator" /></label>
-              ${p === "instagram"
-                ? html`<label
-                    >Account type
-                    <select name="accountType">
-                      <option value="BUSINESS">Business</option>
-                      <option value="MEDIA_CREATOR">Creator</option>
-                      <option value="PERSONAL">Personal (not professional)</option>
-                    </select></label
-                  >`
-                : ""}
-              ${p === "facebook"
-                ? html`<label>Page name <input type="text" name="pageName" placeholder="Sandbox Page" /></label>
-                    <div>
-                      Your tasks on the Page:
-                      ${raw(
-                        pageTaskNames
-                          .map((t) => `<label><input type="checkbox" name="pageTasks" value="${t}" ${["CREATE_CONTENT", "MANAGE", "MODERATE", "ANALYZE"].includes(t) ? "checked" : ""}/> ${t}</label>`)
-                          .join(""),
-                      )}
-                    </div>`
-                : ""}
+              ${
+                p === "instagram"
+                  ? html`<label
+                      >Account type
+                      <select name="accountType">
+                        <option value="BUSINESS">Business</option>
+                        <option value="MEDIA_CREATOR">Creator</option>
+                        <option value="PERSONAL">Personal (not professional)</option>
+                      </select></label
+                    >`
+                  : ""
+              }
+              ${
+                p === "facebook"
+                  ? html`<label>Page name <input type="text" name="pageName" placeholder="Sandbox Page" /></label>
+                      <div>
+                        Your tasks on the Page:
+                        ${raw(
+                          pageTaskNames
+                            .map(
+                              (t) =>
+                                `<label><input type="checkbox" name="pageTasks" value="${t}" ${["CREATE_CONTENT", "MANAGE", "MODERATE", "ANALYZE"].includes(t) ? "checked" : ""}/> ${t}</label>`,
+                            )
+                            .join(""),
+                        )}
+                      </div>`
+                  : ""
+              }
             </fieldset>
             <fieldset>
               <legend>Permissions requested</legend>
@@ -143,7 +210,11 @@ export function registerConsent(app: Hono<Env>, state: SandboxState) {
     const typed = one("username").trim().replace(/^@/, "");
     let profileId = typed ? (state.profiles(request.provider).find((pr) => pr.username === typed)?.id ?? "new") : one("profile");
     if (!profileId || profileId === "new" || !state.profile(profileId)) {
-      const username = typed || `${request.provider}_${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+      const username =
+        typed ||
+        `${request.provider}_${randomToken(3)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, "")}`;
       const profile = state.addProfile({
         provider: request.provider,
         username,
@@ -158,7 +229,11 @@ export function registerConsent(app: Hono<Env>, state: SandboxState) {
       const tasks = many("pageTasks").filter((t) => pageTaskNames.includes(t));
       if (!existing.page || name || form.pageTasks !== undefined) {
         state.updateProfile(profileId, {
-          page: { id: existing.page?.id ?? String(Date.now()) + String(Math.floor(Math.random() * 1000)), name: name || existing.page?.name || `${existing.displayName}'s Page`, tasks },
+          page: {
+            id: existing.page?.id ?? String(Date.now()) + String(Math.floor(Math.random() * 1000)),
+            name: name || existing.page?.name || `${existing.displayName}'s Page`,
+            tasks,
+          },
         });
       }
     }

@@ -66,7 +66,12 @@ export function registerControl(app: Hono<Env>, state: SandboxState, operations:
         media: [],
         extra: provider === "linkedin" ? { commentary: `Seeded post ${i + 1} of ${count}`, visibility: "PUBLIC" } : {},
         createdAt: new Date(now - span + Math.floor(((i + 1) * span) / count)).toISOString(),
-        permalink: (id) => (provider === "x" ? `https://x.com/${username}/status/${id}` : provider === "threads" ? `https://www.threads.net/@${username}/post/${id}` : `https://www.linkedin.com/feed/update/urn:li:share:${id}`),
+        permalink: (id) =>
+          provider === "x"
+            ? `https://x.com/${username}/status/${id}`
+            : provider === "threads"
+              ? `https://www.threads.net/@${username}/post/${id}`
+              : `https://www.linkedin.com/feed/update/urn:li:share:${id}`,
       });
     }
     return c.json({ created: count }, 201);
@@ -109,34 +114,79 @@ export function registerControl(app: Hono<Env>, state: SandboxState, operations:
       .join("");
     const profileRows = state
       .profiles()
-      .map((p) => `<li>${esc(p.provider)} · @${esc(p.username)} (${esc(p.displayName)})${p.accountType ? ` · ${esc(p.accountType)}` : ""}${p.page ? ` · Page ${esc(p.page.name)} [${esc(p.page.tasks.join(", "))}]` : ""}</li>`)
+      .map(
+        (p) =>
+          `<li>${esc(p.provider)} · @${esc(p.username)} (${esc(p.displayName)})${p.accountType ? ` · ${esc(p.accountType)}` : ""}${p.page ? ` · Page ${esc(p.page.name)} [${esc(p.page.tasks.join(", "))}]` : ""}</li>`,
+      )
       .join("");
-    const faults = state.faults().map((f) => `<li>${esc(f.provider)} ${esc(f.operation ?? "any")}: ${esc(f.kind)} ×${f.remaining}</li>`).join("");
-    return c.html(html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <title>Platform sandbox</title>
-          <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2rem; color: #1c2330; }
-            table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid #e3e6eb; padding: .35rem .5rem; text-align: left; vertical-align: top; }
-            th { background: #f4f5f7; } code { background: #eef1f5; padding: 0 .25rem; }
-          </style>
-        </head>
-        <body>
-          <h1>Platform sandbox</h1>
-          <p>Local stand-ins for X, Threads, LinkedIn, TikTok, Instagram, YouTube and Facebook. JSON: <code>/_sandbox/posts</code>, <code>/_sandbox/profiles</code>, <code>/_sandbox/faults</code>.</p>
-          <h2>Posts (${posts.length})</h2>
-          <table>
-            <tr><th>Time (UTC)</th><th>Platform</th><th>Account</th><th>Kind</th><th>Text</th><th>Media</th><th>Id</th></tr>
-            ${raw(rows)}
-          </table>
-          <h2>Profiles</h2>
-          <ul>${raw(profileRows || "<li>none yet</li>")}</ul>
-          <h2>Active faults</h2>
-          <ul>${raw(faults || "<li>none</li>")}</ul>
-        </body>
-      </html>`);
+    const faults = state
+      .faults()
+      .map((f) => `<li>${esc(f.provider)} ${esc(f.operation ?? "any")}: ${esc(f.kind)} ×${f.remaining}</li>`)
+      .join("");
+    return c.html(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <title>Platform sandbox</title>
+            <style>
+              body {
+                font:
+                  14px/1.4 system-ui,
+                  sans-serif;
+                margin: 2rem;
+                color: #1c2330;
+              }
+              table {
+                border-collapse: collapse;
+                width: 100%;
+              }
+              td,
+              th {
+                border-bottom: 1px solid #e3e6eb;
+                padding: 0.35rem 0.5rem;
+                text-align: left;
+                vertical-align: top;
+              }
+              th {
+                background: #f4f5f7;
+              }
+              code {
+                background: #eef1f5;
+                padding: 0 0.25rem;
+              }
+            </style>
+          </head>
+          <body>
+            <h1>Platform sandbox</h1>
+            <p>
+              Local stand-ins for X, Threads, LinkedIn, TikTok, Instagram, YouTube and Facebook. JSON: <code>/_sandbox/posts</code>,
+              <code>/_sandbox/profiles</code>, <code>/_sandbox/faults</code>.
+            </p>
+            <h2>Posts (${posts.length})</h2>
+            <table>
+              <tr>
+                <th>Time (UTC)</th>
+                <th>Platform</th>
+                <th>Account</th>
+                <th>Kind</th>
+                <th>Text</th>
+                <th>Media</th>
+                <th>Id</th>
+              </tr>
+              ${raw(rows)}
+            </table>
+            <h2>Profiles</h2>
+            <ul>
+              ${raw(profileRows || "<li>none yet</li>")}
+            </ul>
+            <h2>Active faults</h2>
+            <ul>
+              ${raw(faults || "<li>none</li>")}
+            </ul>
+          </body>
+        </html>`,
+    );
   });
 }
 

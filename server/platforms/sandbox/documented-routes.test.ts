@@ -13,7 +13,9 @@ import { SandboxState } from "./state.ts";
 
 /** Sandbox path prefix → real base URL, longest prefix first. */
 const prefixes: [string, string][] = [
-  ...Object.values(hosts).flatMap((urls) => Object.values(urls as Record<string, [string, string]>).map(([real, sandbox]): [string, string] => [sandbox, real])),
+  ...Object.values(hosts).flatMap((urls) =>
+    Object.values(urls as Record<string, [string, string]>).map(([real, sandbox]): [string, string] => [sandbox, real]),
+  ),
   ...Object.entries(handedOutHosts),
   openAiHost,
 ].sort((a, b) => b[0].length - a[0].length);
@@ -73,7 +75,10 @@ describe("sandbox routes against the platforms' documented endpoints", () => {
     );
     for (const [platform, routes] of Object.entries(documentedRoutes)) {
       for (const r of routes) {
-        expect(officialDocSites[platform]!.some((site) => r.doc.startsWith(site)), `${r.method} ${r.url}: ${r.doc}`).toBe(true);
+        expect(
+          officialDocSites[platform]!.some((site) => r.doc.startsWith(site)),
+          `${r.method} ${r.url}: ${r.doc}`,
+        ).toBe(true);
         expect(registered.has(`${r.method} ${template(r.url)}`), `${r.method} ${r.url} has no sandbox route`).toBe(true);
       }
     }

@@ -60,8 +60,16 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://api.linkedin.com/v2/userinfo", doc: `${LI}/consumer/integrations/self-serve/sign-in-with-linkedin-v2` },
     { method: "POST", url: "https://api.linkedin.com/rest/posts", doc: `${LI}/marketing/community-management/shares/posts-api` },
     { method: "GET", url: "https://api.linkedin.com/rest/posts", doc: `${LI}/marketing/community-management/shares/posts-api` },
-    { method: "DELETE", url: "https://api.linkedin.com/rest/posts/{encoded-post-urn}", doc: `${LI}/marketing/community-management/shares/posts-api#delete-posts` },
-    { method: "GET", url: "https://api.linkedin.com/rest/socialActions/{target-urn}", doc: `${LI}/marketing/community-management/shares/network-update-social-actions` },
+    {
+      method: "DELETE",
+      url: "https://api.linkedin.com/rest/posts/{encoded-post-urn}",
+      doc: `${LI}/marketing/community-management/shares/posts-api#delete-posts`,
+    },
+    {
+      method: "GET",
+      url: "https://api.linkedin.com/rest/socialActions/{target-urn}",
+      doc: `${LI}/marketing/community-management/shares/network-update-social-actions`,
+    },
     { method: "GET", url: "https://api.linkedin.com/rest/memberCreatorPostAnalytics", doc: `${LI}/marketing/community-management/members/post-statistics` },
   ],
   tiktok: [
@@ -83,8 +91,16 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://graph.instagram.com/refresh_access_token", doc: `${IG}/reference/refresh_access_token` },
     { method: "GET", url: "https://graph.instagram.com/{version}/me", doc: `${IG}/instagram-api-with-instagram-login/get-started` },
     { method: "POST", url: "https://graph.instagram.com/{version}/{ig-user-id}/media", doc: `${IG}/instagram-graph-api/reference/ig-user/media` },
-    { method: "POST", url: "https://graph.instagram.com/{version}/{ig-user-id}/media_publish", doc: `${IG}/instagram-graph-api/reference/ig-user/media_publish` },
-    { method: "GET", url: "https://graph.instagram.com/{version}/{ig-user-id}/content_publishing_limit", doc: `${IG}/instagram-graph-api/reference/ig-user/content_publishing_limit` },
+    {
+      method: "POST",
+      url: "https://graph.instagram.com/{version}/{ig-user-id}/media_publish",
+      doc: `${IG}/instagram-graph-api/reference/ig-user/media_publish`,
+    },
+    {
+      method: "GET",
+      url: "https://graph.instagram.com/{version}/{ig-user-id}/content_publishing_limit",
+      doc: `${IG}/instagram-graph-api/reference/ig-user/content_publishing_limit`,
+    },
     { method: "GET", url: "https://graph.instagram.com/{version}/{ig-user-id}/media", doc: `${IG}/instagram-graph-api/reference/ig-user/media` },
     { method: "GET", url: "https://graph.instagram.com/{version}/{ig-media-id}/insights", doc: `${IG}/instagram-graph-api/reference/ig-media/insights` },
     // An IG Media, or an IG Container (status_code) — the id says which.

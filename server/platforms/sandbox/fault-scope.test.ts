@@ -12,11 +12,17 @@ async function connected() {
 
 it("applies a fault scoped to a username only to that profile's requests", async () => {
   const [target, bystander] = [await connected(), await connected()];
-  const { fault: added } = await fault("tiktok", "rate_limit", { operation: "creator_info.query", username: target.username, retryAfterSeconds: 60 }) as { fault: { id: string } };
+  const { fault: added } = (await fault("tiktok", "rate_limit", { operation: "creator_info.query", username: target.username, retryAfterSeconds: 60 })) as {
+    fault: { id: string };
+  };
   expect((await tiktokAdapter.creatorInfo(bystander)).creatorUsername).toBe(bystander.username);
-  const remaining = async () => (await sandbox<{ faults: { id: string; remaining: number }[] }>("GET", "/_sandbox/faults")).faults.find((f) => f.id === added.id)?.remaining;
+  const remaining = async () =>
+    (await sandbox<{ faults: { id: string; remaining: number }[] }>("GET", "/_sandbox/faults")).faults.find((f) => f.id === added.id)?.remaining;
   expect(await remaining()).toBe(1);
-  const err = await tiktokAdapter.creatorInfo(target).then(() => undefined, (e: unknown) => e);
+  const err = await tiktokAdapter.creatorInfo(target).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   expect((err as PlatformError).kind).toBe("rate_limited");
   expect(await remaining()).toBeUndefined(); // spent faults leave the list

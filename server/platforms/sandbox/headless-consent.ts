@@ -34,10 +34,14 @@ export async function consentHeadlessly(authorizeUrl: string, choices: ConsentCh
   const consentUrl = new URL("/_sandbox/consent", authorizeUrl);
   const decision = await fetch(consentUrl, { method: "POST", body: form, redirect: "manual" });
   const location = decision.headers.get("location");
-  if (decision.status !== 302 || !location) throw new Error(`The sandbox consent did not redirect (${decision.status}): ${(await decision.text()).slice(0, 300)}`);
+  if (decision.status !== 302 || !location)
+    throw new Error(`The sandbox consent did not redirect (${decision.status}): ${(await decision.text()).slice(0, 300)}`);
   return new URL(location);
 }
 
 function decodeEntities(s: string): string {
-  return s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+  return s
+    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"');
 }

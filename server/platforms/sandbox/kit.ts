@@ -13,16 +13,7 @@ export type Ctx = Context<Env>;
 
 /** Error situations every platform renders in its own format. */
 export type ErrorKind =
-  | "expired_token"
-  | "invalid_token"
-  | "missing_scope"
-  | "rate_limit"
-  | "quota"
-  | "server_error"
-  | "content"
-  | "media"
-  | "invalid_request"
-  | "not_found";
+  "expired_token" | "invalid_token" | "missing_scope" | "rate_limit" | "quota" | "server_error" | "content" | "media" | "invalid_request" | "not_found";
 
 export type ProviderModule = {
   provider: SandboxProvider;
@@ -51,7 +42,16 @@ export function bodyStream(c: Ctx): AsyncIterable<Uint8Array> {
 export type Handler = (c: Ctx, token: Token) => Promise<Response> | Response;
 export type PublicHandler = (c: Ctx) => Promise<Response> | Response;
 
-const wrapperKinds: readonly FaultKind[] = ["rate_limit", "quota", "expired_token", "revoked_token", "reject_content", "server_error", "response_lost", "slow_response"];
+const wrapperKinds: readonly FaultKind[] = [
+  "rate_limit",
+  "quota",
+  "expired_token",
+  "revoked_token",
+  "reject_content",
+  "server_error",
+  "response_lost",
+  "slow_response",
+];
 
 const pause = (seconds = 5) => new Promise((r) => setTimeout(r, seconds * 1000));
 

@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 const control = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(own.url + path, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(own.url + path, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as unknown };
 };
 
@@ -38,7 +42,11 @@ const control = async (method: string, path: string, body?: unknown) => {
 async function signIn(adapter: PlatformAdapter, username: string): Promise<{ status: number; location: string | null; body: string }> {
   const page = await (await fetch(adapter.authorizeUrl({ state: "s", redirectUri }))).text();
   const request = /name="request" value="([^"]+)"/.exec(page)![1]!;
-  const res = await fetch(`${own.url}/_sandbox/consent`, { method: "POST", body: new URLSearchParams({ request, decision: "allow", profile: "new", username }), redirect: "manual" });
+  const res = await fetch(`${own.url}/_sandbox/consent`, {
+    method: "POST",
+    body: new URLSearchParams({ request, decision: "allow", profile: "new", username }),
+    redirect: "manual",
+  });
   return { status: res.status, location: res.headers.get("location"), body: await res.text() };
 }
 

@@ -26,7 +26,13 @@ function configured(provider: MetaProvider): Setup {
   if (value === "" || value === "live") return { mode: "live", roles: [] };
   const [mode, users] = value.split(":");
   if (mode !== "development") throw new Error(`${name}: unknown setting ${value} (known: live, development[:username,…])`);
-  return { mode, roles: (users ?? "").split(",").map((u) => u.trim().replace(/^@/, "")).filter(Boolean) };
+  return {
+    mode,
+    roles: (users ?? "")
+      .split(",")
+      .map((u) => u.trim().replace(/^@/, ""))
+      .filter(Boolean),
+  };
 }
 
 /** The refusal Meta shows a person without a role, on its own page (HTTP 200 there, as a page is). */

@@ -43,21 +43,38 @@ export function registerOpenAiCompatible(app: Hono<Env>) {
 
   app.post("/openai/v1/chat/completions", async (c) => {
     if (!authorized(c)) return openAiError(c, 401, "You didn't provide an API key.", "invalid_request_error", "invalid_api_key");
-    const body = (await c.req.json().catch(() => null)) as { model?: string; messages?: { role: string; content: string }[]; response_format?: { type: string; json_schema?: { name: string } } } | null;
-    if (!body?.model || !Array.isArray(body.messages) || body.messages.length === 0) return openAiError(c, 400, "model and messages are required", "invalid_request_error", null);
+    const body = (await c.req.json().catch(() => null)) as {
+      model?: string;
+      messages?: { role: string; content: string }[];
+      response_format?: { type: string; json_schema?: { name: string } };
+    } | null;
+    if (!body?.model || !Array.isArray(body.messages) || body.messages.length === 0)
+      return openAiError(c, 400, "model and messages are required", "invalid_request_error", null);
     const prompt = body.messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
-    remember({ endpoint: "chat.completions", model: body.model, responseFormat: body.response_format?.json_schema?.name ?? body.response_format?.type ?? null, prompt });
+    remember({
+      endpoint: "chat.completions",
+      model: body.model,
+      responseFormat: body.response_format?.json_schema?.name ?? body.response_format?.type ?? null,
+      prompt,
+    });
     if (body.model === "sandbox-error") return openAiError(c, 500, "The server had an error while processing your request.", "server_error", null);
     const p = parsePrompt(prompt);
     const copy = writeBuiltinCopy({ source: { kind: p.kind, content: p.content, title: p.title }, slideCount: p.slideCount, language: p.language });
-    const content = body.response_format?.type === "json_schema" || body.response_format?.type === "json_object" ? JSON.stringify(copy) : copy.slides.map((s) => `${s.heading}\n${s.body}`).join("\n\n");
+    const content =
+      body.response_format?.type === "json_schema" || body.response_format?.type === "json_object"
+        ? JSON.stringify(copy)
+        : copy.slides.map((s) => `${s.heading}\n${s.body}`).join("\n\n");
     return c.json({
       id: `chatcmpl-${crypto.randomUUID()}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
-      usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) },
+      usage: {
+        prompt_tokens: Math.ceil(prompt.length / 4),
+        completion_tokens: Math.ceil(content.length / 4),
+        total_tokens: Math.ceil((prompt.length + content.length) / 4),
+      },
     });
   });
 
@@ -73,7 +90,10 @@ export function registerOpenAiCompatible(app: Hono<Env>) {
     const colour = (o: number) => `#${hash.subarray(o, o + 3).toString("hex")}`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour(0)}"/><stop offset="1" stop-color="${colour(3)}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${(hash[6]! / 255) * w}" cy="${(hash[7]! / 255) * h}" r="${w / 4}" fill="${colour(8)}" fill-opacity="0.6"/></svg>`;
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    return c.json({ created: Math.floor(Date.now() / 1000), data: Array.from({ length: Math.max(1, Math.min(body.n ?? 1, 4)) }, () => ({ b64_json: png.toString("base64"), revised_prompt: body.prompt })) });
+    return c.json({
+      created: Math.floor(Date.now() / 1000),
+      data: Array.from({ length: Math.max(1, Math.min(body.n ?? 1, 4)) }, () => ({ b64_json: png.toString("base64"), revised_prompt: body.prompt })),
+    });
   });
 
   app.get("/_sandbox/llm/requests", (c) => c.json({ requests: received }));

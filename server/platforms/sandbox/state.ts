@@ -163,10 +163,13 @@ export class SandboxState {
    */
   changed(): void {
     if (!this.file || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      this.flush();
-    }, Math.max(1000, this.lastFlushMs * 50));
+    this.saveTimer = setTimeout(
+      () => {
+        this.saveTimer = undefined;
+        this.flush();
+      },
+      Math.max(1000, this.lastFlushMs * 50),
+    );
   }
 
   private lastFlushMs = 0;
@@ -290,7 +293,9 @@ export class SandboxState {
   }
 
   // ---- posts
-  addPost(p: Omit<SandboxPost, "id" | "createdAt" | "permalink" | "metrics"> & { id?: string; permalink: (id: string) => string; createdAt?: string }): SandboxPost {
+  addPost(
+    p: Omit<SandboxPost, "id" | "createdAt" | "permalink" | "metrics"> & { id?: string; permalink: (id: string) => string; createdAt?: string },
+  ): SandboxPost {
     const id = p.id ?? numericId();
     const post: SandboxPost = { ...p, id, permalink: p.permalink(id), createdAt: p.createdAt ?? new Date().toISOString(), metrics: seededMetrics(id) };
     this.data.posts.push(post);

@@ -14,7 +14,10 @@ import type { AccountContext } from "../types.ts";
 import { mapThreadsError, threadsAdapter } from "./threads-adapter.ts";
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -38,7 +41,9 @@ async function graphCall<T>(ctx: AccountContext, method: string, path: string, f
 async function seed(ctx: AccountContext, texts: string[]): Promise<string[]> {
   const containers: string[] = [];
   for (let i = 0; i < texts.length; i += 50) {
-    const batch = texts.slice(i, i + 50).map((text) => graphCall<{ id: string }>(ctx, "POST", `/v1.0/${ctx.providerAccountId}/threads`, { media_type: "TEXT", text }));
+    const batch = texts
+      .slice(i, i + 50)
+      .map((text) => graphCall<{ id: string }>(ctx, "POST", `/v1.0/${ctx.providerAccountId}/threads`, { media_type: "TEXT", text }));
     containers.push(...(await Promise.all(batch)).map((r) => r.body.id));
   }
   const ids: string[] = [];
@@ -233,7 +238,10 @@ describe("Threads adapter", () => {
     const gone = await threadsAdapter.publishText!(ctx, { text: "goes" });
     await threadsAdapter.deletePost!(ctx, gone.id);
     expect((await threadsAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
-    expect((await postsOf(identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    expect((await postsOf(identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([
+      ["stays", false],
+      ["goes", true],
+    ]);
     expect((await graphCall(ctx, "GET", `/v1.0/${gone.id}?fields=text`)).status).toBe(400);
     expect((await failure(threadsAdapter.deletePost!(ctx, gone.id))).kind).toBe("not_found");
     const other = await deleter();
@@ -250,7 +258,10 @@ describe("Threads adapter", () => {
     await threadsAdapter.publishText!(ctx, { text: "a reply", replyToId: root.id });
     const other = await account();
     await threadsAdapter.repost!(ctx, (await threadsAdapter.publishText!(other.ctx, { text: "theirs" })).id);
-    const seeded = await seed(ctx, Array.from({ length: 101 }, (_, i) => `post ${i}`));
+    const seeded = await seed(
+      ctx,
+      Array.from({ length: 101 }, (_, i) => `post ${i}`),
+    );
     const first = await threadsAdapter.listPosts(ctx, null);
     expect(first.posts.map((p) => p.nativeId)).toEqual(seeded.slice(1).reverse());
     expect(first.nextCursor).toBeTruthy();
@@ -306,8 +317,15 @@ describe("Threads adapter", () => {
 
   it("caps 250 posts per rolling 24 h (quota_exceeded), while replies keep their own quota", async () => {
     const { identity, ctx } = await account();
-    const ids = await seed(ctx, Array.from({ length: 250 }, (_, i) => `quota ${i}`));
-    const limit = await graphCall<{ data: Record<string, unknown>[] }>(ctx, "GET", `/v1.0/${ctx.providerAccountId}/threads_publishing_limit?fields=quota_usage,config,reply_quota_usage`);
+    const ids = await seed(
+      ctx,
+      Array.from({ length: 250 }, (_, i) => `quota ${i}`),
+    );
+    const limit = await graphCall<{ data: Record<string, unknown>[] }>(
+      ctx,
+      "GET",
+      `/v1.0/${ctx.providerAccountId}/threads_publishing_limit?fields=quota_usage,config,reply_quota_usage`,
+    );
     expect(limit.body.data).toEqual([{ quota_usage: 250, config: { quota_total: 250, quota_duration: 86400 }, reply_quota_usage: 0 }]);
     expect((await failure(threadsAdapter.publishText!(ctx, { text: "one too many" }))).kind).toBe("quota_exceeded");
     const reply = await threadsAdapter.publishText!(ctx, { text: "a reply still works", replyToId: ids[0]! });

@@ -87,11 +87,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function untilFinished(accessToken: string, id: string): Promise<void> {
   const deadline = Date.now() + containerWaitMs;
   for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
-    const { status, error_message } = (await graph<{ status: string; error_message?: string }>(accessToken, "GET", `/v1.0/${id}?fields=status,error_message`)).body;
+    const { status, error_message } = (await graph<{ status: string; error_message?: string }>(accessToken, "GET", `/v1.0/${id}?fields=status,error_message`))
+      .body;
     if (status === "FINISHED") return;
-    if (status === "ERROR") throw new PlatformError(provider, "content_rejected", `container ${id} failed: ${error_message ?? "UNKNOWN"}`, { platformCode: error_message });
-    if (status !== "IN_PROGRESS") throw new PlatformError(provider, "invalid_request", `container ${id} is ${status} and cannot be published`, { platformCode: status });
-    if (Date.now() + wait > deadline) throw new PlatformError(provider, "unavailable", `container ${id} was still IN_PROGRESS after ${containerWaitMs / 1000} s; nothing was published`);
+    if (status === "ERROR")
+      throw new PlatformError(provider, "content_rejected", `container ${id} failed: ${error_message ?? "UNKNOWN"}`, { platformCode: error_message });
+    if (status !== "IN_PROGRESS")
+      throw new PlatformError(provider, "invalid_request", `container ${id} is ${status} and cannot be published`, { platformCode: status });
+    if (Date.now() + wait > deadline)
+      throw new PlatformError(provider, "unavailable", `container ${id} was still IN_PROGRESS after ${containerWaitMs / 1000} s; nothing was published`);
     await sleep(wait);
   }
 }
@@ -112,7 +116,11 @@ const unavailable = (): Metrics => Object.fromEntries(metricNames.map((n) => [n,
 /** A post's insights; null when the connection lacks threads_manage_insights. */
 async function insightsOf(accessToken: string, id: string): Promise<Metrics | null> {
   try {
-    const res = await graph<{ data: { name: string; values?: { value?: number }[] }[] }>(accessToken, "GET", `/v1.0/${id}/insights?metric=${metricNames.join(",")}`);
+    const res = await graph<{ data: { name: string; values?: { value?: number }[] }[] }>(
+      accessToken,
+      "GET",
+      `/v1.0/${id}/insights?metric=${metricNames.join(",")}`,
+    );
     const values = new Map(res.body.data.map((d) => [d.name, d.values?.[0]?.value]));
     return Object.fromEntries(metricNames.map((n) => [n, typeof values.get(n) === "number" ? values.get(n)! : null]));
   } catch (err) {
@@ -161,7 +169,9 @@ export const threadsAdapter: PlatformAdapter = {
       body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: "authorization_code", redirect_uri: redirectUri, code }),
       mapError: mapThreadsError,
     });
-    const tokens = longLived(await tokenGet("/access_token", { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.body.access_token }));
+    const tokens = longLived(
+      await tokenGet("/access_token", { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.body.access_token }),
+    );
     // Threads reports no scopes with its tokens: the code exchange answers {access_token, user_id}
     // and the long-lived exchange {access_token, token_type, expires_in}
     // (developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions,
@@ -198,7 +208,12 @@ export const threadsAdapter: PlatformAdapter = {
     if (replyToId) form.set("reply_to_id", replyToId);
     const container = (await graph<{ id: string }>(ctx.accessToken, "POST", `/v1.0/${ctx.providerAccountId}/threads`, form)).body.id;
     await untilFinished(ctx.accessToken, container);
-    const published = await graph<{ id: string }>(ctx.accessToken, "POST", `/v1.0/${ctx.providerAccountId}/threads_publish`, new URLSearchParams({ creation_id: container }));
+    const published = await graph<{ id: string }>(
+      ctx.accessToken,
+      "POST",
+      `/v1.0/${ctx.providerAccountId}/threads_publish`,
+      new URLSearchParams({ creation_id: container }),
+    );
     const id = published.body.id;
     return { id, permalink: await permalinkOf(ctx.accessToken, id) };
   },
@@ -212,7 +227,8 @@ export const threadsAdapter: PlatformAdapter = {
   // (developers.facebook.com/docs/threads/posts/delete-posts).
   async deletePost(ctx, nativePostId) {
     const res = await graph<{ success?: boolean }>(ctx.accessToken, "DELETE", `/v1.0/${encodeURIComponent(nativePostId)}`);
-    if (res.body.success !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE ${nativePostId} did not confirm the deletion`, { status: res.status });
+    if (res.body.success !== true)
+      throw new PlatformError(provider, "unknown_outcome", `DELETE ${nativePostId} did not confirm the deletion`, { status: res.status });
   },
 
   async listPosts(ctx, cursor): Promise<PostPage> {
@@ -221,7 +237,10 @@ export const threadsAdapter: PlatformAdapter = {
     const res = await graph<MediaPage>(ctx.accessToken, "GET", `/v1.0/${ctx.providerAccountId}/threads?${query}`);
     // Reposts are listed as REPOST_FACADE items: someone else's post, not this account's.
     const own = res.body.data.filter((media) => media.media_type !== "REPOST_FACADE");
-    const metrics = await metricsOf(ctx.accessToken, own.map((media) => media.id));
+    const metrics = await metricsOf(
+      ctx.accessToken,
+      own.map((media) => media.id),
+    );
     return {
       posts: own.map((media, i) => ({
         nativeId: media.id,

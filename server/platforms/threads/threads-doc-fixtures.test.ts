@@ -68,7 +68,11 @@ describe("the Threads adapter on the documented answers", () => {
     docs.received.length = 0;
     const err = await threadsAdapter.publishText!(ctx, { text: "Hello from the docs" }).catch((e: unknown) => e);
     const [create, status, publish, permalink] = docs.received;
-    expect([create, status, publish].map((r) => `${r?.method} ${r?.path}`)).toEqual(["POST /v1.0/1234567/threads", "GET /v1.0/1234567890", "POST /v1.0/1234567/threads_publish"]);
+    expect([create, status, publish].map((r) => `${r?.method} ${r?.path}`)).toEqual([
+      "POST /v1.0/1234567/threads",
+      "GET /v1.0/1234567890",
+      "POST /v1.0/1234567/threads_publish",
+    ]);
     expect(Object.fromEntries(new URLSearchParams(create!.body))).toEqual({ media_type: "TEXT", text: "Hello from the docs" });
     expect(status!.query).toEqual({ fields: "status,error_message" });
     // The documented publish answer's id is what the adapter carries on.

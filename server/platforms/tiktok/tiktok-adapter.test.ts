@@ -16,7 +16,10 @@ const MB = 1024 * 1024;
 const terminal = ["PUBLISH_COMPLETE", "FAILED", "SEND_TO_USER_INBOX"];
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -52,7 +55,13 @@ async function settled(ctx: AccountContext, publishId: string): Promise<{ final:
 }
 
 function init(ctx: AccountContext, file: Buffer, input: Partial<InitVideoInput> = {}) {
-  return tiktokAdapter.initVideo(ctx, { caption: "A caption #sandbox", privacyLevel: "PUBLIC_TO_EVERYONE", videoSize: file.length, ...chunkPlan(file.length), ...input });
+  return tiktokAdapter.initVideo(ctx, {
+    caption: "A caption #sandbox",
+    privacyLevel: "PUBLIC_TO_EVERYONE",
+    videoSize: file.length,
+    ...chunkPlan(file.length),
+    ...input,
+  });
 }
 
 async function publish(ctx: AccountContext, file: Buffer, input: Partial<InitVideoInput> = {}, mimeType = "video/mp4") {
@@ -61,7 +70,13 @@ async function publish(ctx: AccountContext, file: Buffer, input: Partial<InitVid
   return { publishId, ...(await settled(ctx, publishId)) };
 }
 
-type RawPost = { id: string; text: string; media: { size: number; sha256: string; type: string }[]; extra: Record<string, unknown>; metrics: Record<string, number> };
+type RawPost = {
+  id: string;
+  text: string;
+  media: { size: number; sha256: string; type: string }[];
+  extra: Record<string, unknown>;
+  metrics: Record<string, number>;
+};
 const rawPosts = async (username: string) => (await sandbox<{ posts: RawPost[] }>("GET", `/_sandbox/posts?provider=tiktok&username=${username}`)).posts;
 
 describe("TikTok chunk plan", () => {
@@ -159,11 +174,16 @@ describe("TikTok OAuth", () => {
 
     // each app refreshes only its own tokens
     const next = await tiktokAdapter.refresh({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken!, app: "login-kit" });
-    expect((await failure(tiktokAdapter.refresh({ accessToken: next.accessToken, refreshToken: next.refreshToken!, app: "business" }))).kind).toBe("auth_expired");
+    expect((await failure(tiktokAdapter.refresh({ accessToken: next.accessToken, refreshToken: next.refreshToken!, app: "business" }))).kind).toBe(
+      "auth_expired",
+    );
   });
 
   it("accepts a code once, for the client and redirect URI it was issued to", async () => {
-    const code = async () => (await consentHeadlessly(tiktokAdapter.authorizeUrl({ state: "s", redirectUri }), { username: `tt_${crypto.randomUUID().slice(0, 6)}` })).searchParams.get("code")!;
+    const code = async () =>
+      (
+        await consentHeadlessly(tiktokAdapter.authorizeUrl({ state: "s", redirectUri }), { username: `tt_${crypto.randomUUID().slice(0, 6)}` })
+      ).searchParams.get("code")!;
     const wrongRedirect = await code();
     expect((await failure(tiktokAdapter.exchangeCode({ code: wrongRedirect, redirectUri: "http://127.0.0.1:9/elsewhere" }))).kind).toBe("invalid_request");
     expect((await failure(tiktokAdapter.exchangeCode({ code: wrongRedirect, redirectUri }))).platformCode).toBe("invalid_grant");
@@ -260,11 +280,15 @@ describe("TikTok Direct Post", () => {
     expect(await tiktokAdapter.uploadChunk(uploadUrl, { bytes: first, start: 0, total: file.length, mimeType: "video/mp4" })).toEqual({ complete: false });
     expect(await tiktokAdapter.fetchStatus(ctx, publishId)).toMatchObject({ status: "PROCESSING_UPLOAD", uploadedBytes: plan.chunkSize });
     expect((await failure(tiktokAdapter.uploadChunk(uploadUrl, { bytes: first, start: 0, total: file.length, mimeType: "video/mp4" }))).status).toBe(416);
-    expect(await tiktokAdapter.uploadChunk(uploadUrl, { bytes: rest, start: plan.chunkSize, total: file.length, mimeType: "video/mp4" })).toEqual({ complete: true });
+    expect(await tiktokAdapter.uploadChunk(uploadUrl, { bytes: rest, start: plan.chunkSize, total: file.length, mimeType: "video/mp4" })).toEqual({
+      complete: true,
+    });
 
     const { final } = await settled(ctx, publishId);
     expect(final.status).toBe("PUBLISH_COMPLETE");
-    expect((await rawPosts(identity.username)).map((p) => p.media)).toEqual([[{ size: file.length, sha256: sha256(file), type: "video", contentType: "video/mp4", head: expect.any(String) }]]);
+    expect((await rawPosts(identity.username)).map((p) => p.media)).toEqual([
+      [{ size: file.length, sha256: sha256(file), type: "video", contentType: "video/mp4", head: expect.any(String) }],
+    ]);
   });
 
   it("validates the post at init: privacy options, a 2,200 UTF-16 caption, chunk arithmetic, branded content", async () => {
@@ -293,7 +317,9 @@ describe("TikTok Direct Post", () => {
       for (const privacyLevel of ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR"] as const) {
         const err = await failure(init(ctx, file, { privacyLevel }));
         expect(err).toMatchObject({ kind: "app_setup", status: 403, platformCode: "unaudited_client_can_only_post_to_private_accounts" });
-        expect(err.detail).toMatch(/^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Posteady posts TikTok videos publicly, which works once the app has passed the audit \(TikTok.s Content Sharing Guidelines; see docs\/platforms\/tiktok\.md\)\. TikTok said: /);
+        expect(err.detail).toMatch(
+          /^This installation's TikTok app has not passed TikTok's audit, so TikTok accepts only private posts \(privacy level SELF_ONLY\) from it\. Posteady posts TikTok videos publicly, which works once the app has passed the audit \(TikTok.s Content Sharing Guidelines; see docs\/platforms\/tiktok\.md\)\. TikTok said: /,
+        );
       }
       const { final } = await publish(ctx, file, { privacyLevel: "SELF_ONLY", caption: "private while unaudited" });
       expect(final.status).toBe("PUBLISH_COMPLETE");
@@ -358,8 +384,18 @@ describe("TikTok video list", () => {
     const raw = new Map((await rawPosts(identity.username)).map((p) => [p.id, p]));
     for (const post of listed) {
       const stored = raw.get(post.nativeId)!;
-      expect(post.metrics).toEqual({ view_count: stored.metrics.views, like_count: stored.metrics.likes, comment_count: stored.metrics.replies, share_count: stored.metrics.shares });
-      expect(post).toMatchObject({ isPublic: true, mediaType: "VIDEO", title: stored.text, permalink: `https://www.tiktok.com/@${identity.username}/video/${post.nativeId}` });
+      expect(post.metrics).toEqual({
+        view_count: stored.metrics.views,
+        like_count: stored.metrics.likes,
+        comment_count: stored.metrics.replies,
+        share_count: stored.metrics.shares,
+      });
+      expect(post).toMatchObject({
+        isPublic: true,
+        mediaType: "VIDEO",
+        title: stored.text,
+        permalink: `https://www.tiktok.com/@${identity.username}/video/${post.nativeId}`,
+      });
       expect(Math.abs(post.postedAt.getTime() - Date.now())).toBeLessThan(60_000);
     }
   });

@@ -104,7 +104,15 @@ async function call<T>(ctx: { accessToken: string }, method: string, path: strin
 
 // ---- OAuth
 
-type TokenResponse = { open_id: string; scope?: string; access_token: string; expires_in?: number; refresh_token?: string; refresh_expires_in?: number; token_type?: string };
+type TokenResponse = {
+  open_id: string;
+  scope?: string;
+  access_token: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_expires_in?: number;
+  token_type?: string;
+};
 
 async function token(app: AppKind | undefined, form: Record<string, string>, onInvalidGrant: PlatformErrorKind): Promise<TokenSet> {
   const { clientId, clientSecret } = tiktokCredentials(app);
@@ -344,7 +352,12 @@ export const tiktokAdapter: PlatformAdapter & TiktokPublishing = {
         permalink: permalinkFor(ctx.username, v.id),
         postedAt: new Date(v.create_time * 1000),
         mediaType: "VIDEO",
-        metrics: { view_count: v.view_count ?? null, like_count: v.like_count ?? null, comment_count: v.comment_count ?? null, share_count: v.share_count ?? null },
+        metrics: {
+          view_count: v.view_count ?? null,
+          like_count: v.like_count ?? null,
+          comment_count: v.comment_count ?? null,
+          share_count: v.share_count ?? null,
+        },
         // video.list returns only the creator's public videos
         isPublic: true,
       })),

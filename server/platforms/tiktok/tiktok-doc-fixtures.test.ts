@@ -86,9 +86,20 @@ describe("the documented-shape check", () => {
   it("names the fields an answer lacks or gives another type than the docs", () => {
     const creatorInfo = examples.find((e) => e.name === "query creator info")!.response;
     const answer = {
-      data: { creator_avatar_url: "https://x", creator_username: "u", privacy_level_options: ["SELF_ONLY"], comment_disabled: false, duet_disabled: false, stitch_disabled: false, max_video_post_duration_sec: "300" },
+      data: {
+        creator_avatar_url: "https://x",
+        creator_username: "u",
+        privacy_level_options: ["SELF_ONLY"],
+        comment_disabled: false,
+        duet_disabled: false,
+        stitch_disabled: false,
+        max_video_post_duration_sec: "300",
+      },
       error: { code: "ok", message: "", log_id: "1" },
     };
-    expect(shapeProblems(creatorInfo, answer)).toEqual(["data.creator_nickname: missing (documented string)", "data.max_video_post_duration_sec: string, documented number"]);
+    expect(shapeProblems(creatorInfo, answer)).toEqual([
+      "data.creator_nickname: missing (documented string)",
+      "data.max_video_post_duration_sec: string, documented number",
+    ]);
   });
 });

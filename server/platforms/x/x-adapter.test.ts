@@ -8,7 +8,10 @@ import { connect, contextFor, fault, sandbox, sandboxPosts, sandboxUrl } from ".
 import { mapXError, xAdapter } from "./x-adapter.ts";
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -62,7 +65,11 @@ describe("X adapter", () => {
     const second = await xAdapter.listPosts(ctx, first.nextCursor);
     expect(second.posts.map((p) => p.content)).toEqual(["post 0", "Second, https://example.com/more", "Thread start"]);
     expect(second.nextCursor).toBeNull();
-    expect(second.posts[2]!.metrics).toMatchObject({ impression_count: expect.any(Number), like_count: expect.any(Number), bookmark_count: expect.any(Number) });
+    expect(second.posts[2]!.metrics).toMatchObject({
+      impression_count: expect.any(Number),
+      like_count: expect.any(Number),
+      bookmark_count: expect.any(Number),
+    });
     expect(reply.id).not.toBe(root.id);
   });
 
@@ -73,7 +80,10 @@ describe("X adapter", () => {
     const gone = await xAdapter.publishText!(ctx, { text: "goes" });
     await xAdapter.deletePost!(ctx, gone.id);
     expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
-    expect((await sandboxPosts("x", identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([["stays", false], ["goes", true]]);
+    expect((await sandboxPosts("x", identity.username)).map((p) => [p.text, Boolean(p.deleted)])).toEqual([
+      ["stays", false],
+      ["goes", true],
+    ]);
     const other = await connect(xAdapter);
     expect((await failure(xAdapter.deletePost!(contextFor(other.identity, other.tokens), kept.id))).kind).toBe("not_found");
     expect((await xAdapter.listPosts(ctx, null)).posts.map((p) => p.nativeId)).toEqual([kept.id]);
@@ -193,7 +203,9 @@ describe("X app setup: Project enrolment and the daily post caps", () => {
       expect(Number(res.headers.get("x-app-limit-24hour-reset"))).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
       const err = await failure(xAdapter.publishText!(contextFor(b.identity, b.tokens), { text: "over the app cap" }));
       expect(err.kind).toBe("quota_exceeded");
-      expect(err.detail).toMatch(/^X's daily post limit for this installation's X app \(all its accounts together\) \(1 posts per 24 hours\) is used up; it resets at \d{4}-\d\d-\d\dT/);
+      expect(err.detail).toMatch(
+        /^X's daily post limit for this installation's X app \(all its accounts together\) \(1 posts per 24 hours\) is used up; it resets at \d{4}-\d\d-\d\dT/,
+      );
     } finally {
       await restore();
     }
@@ -201,7 +213,12 @@ describe("X app setup: Project enrolment and the daily post caps", () => {
 
   it("keeps a 15-minute 429 (24-hour allowance left) as rate_limited, retried at x-rate-limit-reset", () => {
     const reset = Math.ceil(Date.now() / 1000) + 600;
-    const headers = new Headers({ "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(reset), "x-user-limit-24hour-remaining": "40", "x-user-limit-24hour-reset": String(reset + 80_000) });
+    const headers = new Headers({
+      "x-rate-limit-remaining": "0",
+      "x-rate-limit-reset": String(reset),
+      "x-user-limit-24hour-remaining": "40",
+      "x-user-limit-24hour-reset": String(reset + 80_000),
+    });
     const err = mapXError(429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 }, headers);
     expect(err.kind).toBe("rate_limited");
     expect(err.retryAt!.getTime()).toBe(reset * 1000);
@@ -214,12 +231,22 @@ describe("X app setup: Project enrolment and the daily post caps", () => {
       await setApp({ enrolled: false, usernames: [identity.username] });
       const res = await fetch(`${sandboxUrl()}/x/api/2/users/me`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
       expect(res.status).toBe(403);
-      expect(Object.keys((await res.json()) as object).sort()).toEqual(["client_id", "detail", "reason", "registration_url", "required_enrollment", "title", "type"]);
+      expect(Object.keys((await res.json()) as object).sort()).toEqual([
+        "client_id",
+        "detail",
+        "reason",
+        "registration_url",
+        "required_enrollment",
+        "title",
+        "type",
+      ]);
       for (const call of [xAdapter.publishText!(ctx, { text: "not enrolled" }), xAdapter.listPosts(ctx, null), xAdapter.identities(tokens)]) {
         const err = await failure(call);
         expect(err.kind).toBe("app_setup");
         expect(err.platformCode).toBe("client-not-enrolled");
-        expect(err.detail).toMatch(/^The X app of this installation is not enrolled for the X API v2 \(X requires: Appropriate Level of API Access\): in the X developer portal, attach the app to a Project/);
+        expect(err.detail).toMatch(
+          /^The X app of this installation is not enrolled for the X API v2 \(X requires: Appropriate Level of API Access\): in the X developer portal, attach the app to a Project/,
+        );
       }
       expect(await sandboxPosts("x", identity.username)).toEqual([]);
       // token refresh is OAuth, not a v2 endpoint: it still works
@@ -230,7 +257,11 @@ describe("X app setup: Project enrolment and the daily post caps", () => {
   });
 
   it("refuses a malformed setup with 422", async () => {
-    const res = await fetch(`${sandboxUrl()}/_sandbox/x/app`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ userPostCap: -1 }) });
+    const res = await fetch(`${sandboxUrl()}/_sandbox/x/app`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ userPostCap: -1 }),
+    });
     expect(res.status).toBe(422);
   });
 });

@@ -27,7 +27,10 @@ type Problem = {
  * away (docs.x.com/x-api/fundamentals/rate-limits).
  */
 function dailyCapReached(headers: Headers): { who: string; limit: string; resetAt: Date } | undefined {
-  for (const [prefix, who] of [["x-user-limit-24hour", "this X account"], ["x-app-limit-24hour", "this installation's X app (all its accounts together)"]] as const) {
+  for (const [prefix, who] of [
+    ["x-user-limit-24hour", "this X account"],
+    ["x-app-limit-24hour", "this installation's X app (all its accounts together)"],
+  ] as const) {
     const reset = Number(headers.get(`${prefix}-reset`));
     if (headers.get(`${prefix}-remaining`) === "0" && reset > 0) return { who, limit: headers.get(`${prefix}-limit`) ?? "?", resetAt: new Date(reset * 1000) };
   }
@@ -164,7 +167,8 @@ export const xAdapter: PlatformAdapter = {
   // DELETE /2/tweets/:id answers {data:{deleted:true}} (developer.x.com/en/docs/x-api/tweets/manage-tweets/api-reference/delete-tweets-id).
   async deletePost(ctx, nativePostId) {
     const res = await call<{ data?: { deleted?: boolean } }>(ctx, "DELETE", `/2/tweets/${encodeURIComponent(nativePostId)}`);
-    if (res.body.data?.deleted !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE /2/tweets/${nativePostId} did not confirm the deletion`, { status: res.status });
+    if (res.body.data?.deleted !== true)
+      throw new PlatformError(provider, "unknown_outcome", `DELETE /2/tweets/${nativePostId} did not confirm the deletion`, { status: res.status });
   },
 
   async listPosts(ctx, cursor): Promise<PostPage> {

@@ -18,7 +18,10 @@ const UPLOAD_SCOPE = "https://www.googleapis.com/auth/youtube.upload";
 const READ_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
 }
@@ -107,7 +110,9 @@ describe("YouTube adapter", () => {
     expect(yt.canRefresh({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? null })).toBe(false);
     expect((await failure(yt.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier }))).kind).toBe("invalid_request");
 
-    const unknownScope = await fetch(yt.authorizeUrl({ state: "s", redirectUri, codeChallenge: pkce.challenge, scopes: ["https://www.googleapis.com/auth/youtube.everything"] }));
+    const unknownScope = await fetch(
+      yt.authorizeUrl({ state: "s", redirectUri, codeChallenge: pkce.challenge, scopes: ["https://www.googleapis.com/auth/youtube.everything"] }),
+    );
     expect(unknownScope.status).toBe(400);
     expect(await unknownScope.text()).toContain("invalid_scope");
   });
@@ -183,7 +188,12 @@ describe("YouTube adapter", () => {
     const retry = await upload(ctx, file, { title: "Retry after a failure" });
     expect((await settle(ctx, retry.videoId)).uploadStatus).toBe("processed");
     const duplicate = await upload(ctx, file, { title: "Same bytes again" });
-    expect(await settle(ctx, duplicate.videoId)).toEqual({ uploadStatus: "rejected", failureReason: null, rejectionReason: "duplicate", processingStatus: "succeeded" });
+    expect(await settle(ctx, duplicate.videoId)).toEqual({
+      uploadStatus: "rejected",
+      failureReason: null,
+      rejectionReason: "duplicate",
+      processingStatus: "succeeded",
+    });
     const junk = await upload(ctx, crypto.randomBytes(5000));
     expect(await settle(ctx, junk.videoId)).toMatchObject({ uploadStatus: "failed", failureReason: "invalidFile" });
     expect((await failure(yt.videoStatus(ctx, "nosuchvideo"))).kind).toBe("not_found");
@@ -236,9 +246,7 @@ describe("YouTube adapter", () => {
     expect(first.posts).toHaveLength(50);
     expect(first.nextCursor).toBeTruthy();
     // newest first
-    expect(first.posts.slice(0, 4).map((p) => [p.nativeId, p.title, p.mediaType])).toEqual(
-      [...specials].reverse().map((s, i) => [ids[3 - i], s.name, s.type]),
-    );
+    expect(first.posts.slice(0, 4).map((p) => [p.nativeId, p.title, p.mediaType])).toEqual([...specials].reverse().map((s, i) => [ids[3 - i], s.name, s.type]));
     const vertical = first.posts[3]!;
     expect(vertical.content).toBe(description);
     expect(vertical.permalink).toBe(`https://www.youtube.com/watch?v=${ids[0]}`);
@@ -337,7 +345,10 @@ describe("YouTube adapter", () => {
     const inserted = await client.videos.insert(
       {
         part: ["snippet", "status"],
-        requestBody: { snippet: { title: "From the official client", description: "multipart", categoryId: "22" }, status: { privacyStatus: "private", selfDeclaredMadeForKids: false } },
+        requestBody: {
+          snippet: { title: "From the official client", description: "multipart", categoryId: "22" },
+          status: { privacyStatus: "private", selfDeclaredMadeForKids: false },
+        },
         media: { mimeType: "video/mp4", body: Readable.from([file]) },
       },
       { rootUrl },

@@ -43,7 +43,10 @@ export interface YoutubePublishing {
   permalinkFor(videoId: string): string;
 }
 
-type GoogleErrorBody = { error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[]; status?: string } | string; error_description?: string };
+type GoogleErrorBody = {
+  error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[]; status?: string } | string;
+  error_description?: string;
+};
 
 const quotaReasons = new Set(["quotaExceeded", "uploadLimitExceeded", "dailyLimitExceeded"]);
 const rateReasons = new Set(["rateLimitExceeded", "userRateLimitExceeded"]);
@@ -72,7 +75,13 @@ export function mapYoutubeError(status: number, body: unknown, headers: Headers)
 /** Daily quotas reset at midnight Pacific Time. */
 export function nextPacificMidnight(now: Date): Date {
   const hour = (d: Date) => Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", hour: "numeric", hourCycle: "h23" }).format(d));
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", hourCycle: "h23", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Los_Angeles",
+    hourCycle: "h23",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const sinceMidnight = ((get("hour") * 60 + get("minute")) * 60 + get("second")) * 1000 + now.getMilliseconds();
   const guess = new Date(now.getTime() - sinceMidnight + 24 * 3600_000);
@@ -120,7 +129,10 @@ async function myChannel(ctx: { accessToken: string }): Promise<Channel> {
   const res = await call<{ items?: Channel[] }>(ctx, "/youtube/v3/channels", { part: "snippet,contentDetails", mine: "true" });
   const channel = res.body.items?.[0];
   if (!channel) {
-    throw new PlatformError(provider, "permission", "This Google account has no YouTube channel yet; create one, then connect again.", { status: 200, platformCode: "youtubeSignupRequired" });
+    throw new PlatformError(provider, "permission", "This Google account has no YouTube channel yet; create one, then connect again.", {
+      status: 200,
+      platformCode: "youtubeSignupRequired",
+    });
   }
   return channel;
 }
@@ -290,7 +302,8 @@ export const youtubeAdapter: PlatformAdapter & YoutubePublishing = {
   async videoStatus(ctx, videoId) {
     const res = await call<{ items?: Video[] }>(ctx, "/youtube/v3/videos", { id: videoId, part: "status,processingDetails" });
     const video = res.body.items?.[0];
-    if (!video?.status?.uploadStatus) throw new PlatformError(provider, "not_found", `Video ${videoId} not found`, { status: 200, platformCode: "videoNotFound" });
+    if (!video?.status?.uploadStatus)
+      throw new PlatformError(provider, "not_found", `Video ${videoId} not found`, { status: 200, platformCode: "videoNotFound" });
     return {
       uploadStatus: video.status.uploadStatus,
       failureReason: video.status.failureReason ?? null,
@@ -314,7 +327,8 @@ export const youtubeAdapter: PlatformAdapter & YoutubePublishing = {
   },
 
   async listPosts(ctx, cursor): Promise<PostPage> {
-    const playlistId = typeof ctx.metadata.uploadsPlaylistId === "string" ? ctx.metadata.uploadsPlaylistId : (await myChannel(ctx)).contentDetails.relatedPlaylists.uploads;
+    const playlistId =
+      typeof ctx.metadata.uploadsPlaylistId === "string" ? ctx.metadata.uploadsPlaylistId : (await myChannel(ctx)).contentDetails.relatedPlaylists.uploads;
     const page = await call<{ items?: { contentDetails: { videoId: string } }[]; nextPageToken?: string }>(ctx, "/youtube/v3/playlistItems", {
       part: "contentDetails",
       playlistId,

@@ -30,7 +30,10 @@ async function openSession(accessToken: string, file: Buffer, title: string): Pr
       "X-Upload-Content-Length": String(file.length),
       "X-Upload-Content-Type": "video/mp4",
     },
-    body: JSON.stringify({ snippet: { title, description: "Bytes sent by @google-cloud/storage", categoryId: "22" }, status: { privacyStatus: "private", selfDeclaredMadeForKids: false } }),
+    body: JSON.stringify({
+      snippet: { title, description: "Bytes sent by @google-cloud/storage", categoryId: "22" },
+      status: { privacyStatus: "private", selfDeclaredMadeForKids: false },
+    }),
   });
   expect(res.status).toBe(200);
   const location = res.headers.get("location");
@@ -85,7 +88,14 @@ async function sendWithGoogleLibrary(sessionUri: string, file: Buffer, loseAnswe
       apiEndpoint: proxy.url,
       projectId: "unused",
       // A YouTube session is resumable whatever Cloud Storage would say about idempotency.
-      retryOptions: { autoRetry: true, maxRetries: 3, idempotencyStrategy: IdempotencyStrategy.RetryAlways, retryDelayMultiplier: 1, maxRetryDelay: 2, totalTimeout: 60 },
+      retryOptions: {
+        autoRetry: true,
+        maxRetries: 3,
+        idempotencyStrategy: IdempotencyStrategy.RetryAlways,
+        retryDelayMultiplier: 1,
+        maxRetryDelay: 2,
+        totalTimeout: 60,
+      },
     });
     const uri = proxy.url + sessionUri.slice(sandboxUrl().length);
     const object = storage.bucket("youtube").file("video.mp4");

@@ -9,7 +9,10 @@ import { connectAccount } from "../account-fixtures.ts";
 import { makeJpeg, makeMp4 } from "../media-fixtures.ts";
 
 export async function createFuzzWorkspace(baseUrl: string): Promise<{ key: string; workspaceId: string }> {
-  const { user, workspace } = await signUp({ email: `fuzz-${crypto.randomUUID().slice(0, 8)}@example.test`, password: `fuzz-${crypto.randomUUID()}` }, { plan: "BUSINESS" });
+  const { user, workspace } = await signUp(
+    { email: `fuzz-${crypto.randomUUID().slice(0, 8)}@example.test`, password: `fuzz-${crypto.randomUUID()}` },
+    { plan: "BUSINESS" },
+  );
   const scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "fuzz" });
   for (const provider of providers) await connectAccount(scope, provider);
@@ -20,7 +23,11 @@ export async function createFuzzWorkspace(baseUrl: string): Promise<{ key: strin
 
 async function upload(baseUrl: string, key: string, fileName: string, contentType: string, mediaType: string, bytes: Buffer): Promise<void> {
   const call = async (path: string, body: unknown) => {
-    const res = await fetch(new URL(path, baseUrl), { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(new URL(path, baseUrl), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return res.json() as Promise<{ uploadUrl: string; requiredHeaders: Record<string, string>; fileKey: string }>;
   };

@@ -48,11 +48,19 @@ const specialStrings = [
 /** Strings with NUL, lone surrogates, control and bidi characters, injections; sometimes huge. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...specialStrings) },
-  { weight: 3, arbitrary: fc.string({ maxLength: 40, unit: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), loneSurrogate, fc.constant("\u0000")) }) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom("A", "é", "😀", "\u0000", "\ud800")).map(([n, c]) => c.repeat(n)) },
+  {
+    weight: 3,
+    arbitrary: fc.string({ maxLength: 40, unit: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), loneSurrogate, fc.constant("\u0000")) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom("A", "é", "😀", "\u0000", "\ud800")).map(([n, c]) => c.repeat(n)),
+  },
 );
 
-export const hugeString: fc.Arbitrary<string> = fc.tuple(fc.integer({ min: 5_000, max: 400_000 }), fc.constantFrom("a", "é", "😀", " ")).map(([n, c]) => c.repeat(n));
+export const hugeString: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 5_000, max: 400_000 }), fc.constantFrom("a", "é", "😀", " "))
+  .map(([n, c]) => c.repeat(n));
 
 const specialNumbers = [-0, -1, 0.5, 1e308, -1e308, 2 ** 53 + 2, -(2 ** 53) - 2, Number.MIN_VALUE];
 const rawNumbers = ["1e400", "-1e400", "NaN", "Infinity", "0x10", "1.0e", "01", "-", "+1", "1_000"];
@@ -85,9 +93,15 @@ export function outOfRange(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.maxLength !== undefined) options.push("x".repeat(schema.maxLength + 1));
   if (schema.minItems !== undefined && schema.minItems > 0) options.push([]);
   if (schema.maxItems !== undefined) options.push(Array.from({ length: schema.maxItems + 1 }, () => "x"));
-  if (schema.enum) options.push("NOT_IN_ENUM", String(schema.enum[0]).toLowerCase() === schema.enum[0] ? String(schema.enum[0]).toUpperCase() : String(schema.enum[0]).toLowerCase());
-  if (schema.format === "date-time") options.push("2026-13-45T99:99:99Z", "2026-01-01", "2026-01-01T10:00:00", "yesterday", "0000-00-00T00:00:00Z", "+275760-09-13T00:00:00.001Z");
-  if (schema.format === "uuid") options.push("not-a-uuid", "00000000-0000-0000-0000-00000000000", "{6f1c2a8e-4b7d-4e43-9a55-0d2b7e9c1f00}", "6F1C2A8E-4B7D-4E43-9A55-0D2B7E9C1F00");
+  if (schema.enum)
+    options.push(
+      "NOT_IN_ENUM",
+      String(schema.enum[0]).toLowerCase() === schema.enum[0] ? String(schema.enum[0]).toUpperCase() : String(schema.enum[0]).toLowerCase(),
+    );
+  if (schema.format === "date-time")
+    options.push("2026-13-45T99:99:99Z", "2026-01-01", "2026-01-01T10:00:00", "yesterday", "0000-00-00T00:00:00Z", "+275760-09-13T00:00:00.001Z");
+  if (schema.format === "uuid")
+    options.push("not-a-uuid", "00000000-0000-0000-0000-00000000000", "{6f1c2a8e-4b7d-4e43-9a55-0d2b7e9c1f00}", "6F1C2A8E-4B7D-4E43-9A55-0D2B7E9C1F00");
   for (const raw of rawNumbers) options.push(new RawJson(raw));
   return fc.constantFrom(...options);
 }

@@ -13,7 +13,8 @@ export const knownClasses = {
   "malformed-escape": "a malformed percent-escape in the path (issue 28: router.ts decodeURIComponent, storage routes)",
   "nul-or-surrogate": "NUL or a lone surrogate in text (issue 28: text is clean before it is stored)",
   "non-json-content-type": "a body of another content type taken as JSON (issue 28: 415)",
-  "http-parser": "Node's HTTP parser answered before any handler (unknown method, oversized header) without the envelope: see the clientError handler in server/runtime/web-server.ts",
+  "http-parser":
+    "Node's HTTP parser answered before any handler (unknown method, oversized header) without the envelope: see the clientError handler in server/runtime/web-server.ts",
 } as const;
 export type KnownClass = keyof typeof knownClasses;
 
@@ -57,7 +58,8 @@ function errorEnvelope(text: string): { code: string; message: string } | undefi
 function classify(c: FuzzCase, verdict: Verdict, outcome: Extract<Outcome, { answered: true }> | undefined): Verdict {
   const pathname = c.path.split("?", 1)[0]!;
   if (verdict.failure === "non-json-accepted") return { ...verdict, known: "non-json-content-type" };
-  if (!undecodable(pathname) && outcome && !outcome.contentType && outcome.text === "" && verdict.failure === "not-envelope") return { ...verdict, known: "http-parser" };
+  if (!undecodable(pathname) && outcome && !outcome.contentType && outcome.text === "" && verdict.failure === "not-envelope")
+    return { ...verdict, known: "http-parser" };
   if (undecodable(pathname)) return { ...verdict, known: "malformed-escape" };
   if (hasNulOrSurrogate(c)) return { ...verdict, known: "nul-or-surrogate" };
   return verdict;

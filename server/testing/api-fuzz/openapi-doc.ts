@@ -42,7 +42,19 @@ export type DocOperation = {
 
 type OpenApiDocument = {
   security?: unknown[];
-  paths: Record<string, Record<string, { operationId: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value: unknown }> }> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        security?: unknown[];
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value: unknown }> }> };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 };
 

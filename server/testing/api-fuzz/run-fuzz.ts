@@ -69,7 +69,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   let cases = Array.from({ length: Math.max(...queue.map((q) => q.length)) }, (_, i) => queue.map((q) => q[i]).filter((x) => x !== undefined)).flat();
   if (options.only) cases = cases.filter((x) => x.id === options.only);
 
-  const report: FuzzReport = { seed, total: 0, perOperation, statuses: {}, operationStatuses: {}, rateLimited: 0, deliberate5xx: 0, refusedByClient: 0, failures: [], slowest: [], seconds: 0 };
+  const report: FuzzReport = {
+    seed,
+    total: 0,
+    perOperation,
+    statuses: {},
+    operationStatuses: {},
+    rateLimited: 0,
+    deliberate5xx: 0,
+    refusedByClient: 0,
+    failures: [],
+    slowest: [],
+    seconds: 0,
+  };
   const limit = pLimit(options.concurrency ?? 4);
   await Promise.all(
     cases.map(({ id, c }) =>
@@ -85,11 +97,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         const mine = (report.operationStatuses[c.operationId] ??= {});
         mine[statusKey] = (mine[statusKey] ?? 0) + 1;
         report.slowest = [...report.slowest, { id, kind: c.kind, ms: outcome.ms, status: statusKey }].sort((a, b) => b.ms - a.ms).slice(0, 5);
-        if (process.env.FUZZ_PROGRESS && report.total % 250 === 0) console.log(`${report.total}/${cases.length} cases, ${Math.round(performance.now() - started)} ms`);
+        if (process.env.FUZZ_PROGRESS && report.total % 250 === 0)
+          console.log(`${report.total}/${cases.length} cases, ${Math.round(performance.now() - started)} ms`);
         if (verdict.rateLimited) report.rateLimited++;
         if (verdict.deliberate5xx) report.deliberate5xx++;
         if (verdict.failure) {
-          const answer = outcome.answered === true ? `${outcome.status} ${outcome.contentType} ${preview(outcome.text, 300)}` : `${outcome.answered === false ? "no answer" : "not sent"}: ${outcome.reason}`;
+          const answer =
+            outcome.answered === true
+              ? `${outcome.status} ${outcome.contentType} ${preview(outcome.text, 300)}`
+              : `${outcome.answered === false ? "no answer" : "not sent"}: ${outcome.reason}`;
           report.failures.push({ id, category: verdict.failure, known: verdict.known, kind: c.kind, request: describe(c), answer });
         }
       }),

@@ -80,9 +80,7 @@ export function schemaArbitrary(schema: JsonSchema, resolve: Resolver, pools: Id
     case "number": {
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (type === "integer" ? 1 : 1e-6) : -1000);
       const max = Math.min(s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : min + 10_000), Number.MAX_SAFE_INTEGER);
-      return type === "integer"
-        ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
-        : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      return type === "integer" ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case "boolean":
       return fc.boolean();
@@ -100,7 +98,12 @@ export function schemaArbitrary(schema: JsonSchema, resolve: Resolver, pools: Id
       const optional = Object.keys(properties).filter((k) => !required.includes(k));
       // Few optional properties at a time: bodies with several modes at once are refused before
       // the domain does anything interesting with them.
-      const chosen = fc.oneof(fc.constant([]), fc.subarray(optional, { maxLength: Math.min(1, optional.length) }), fc.subarray(optional, { maxLength: Math.min(2, optional.length) }), fc.subarray(optional));
+      const chosen = fc.oneof(
+        fc.constant([]),
+        fc.subarray(optional, { maxLength: Math.min(1, optional.length) }),
+        fc.subarray(optional, { maxLength: Math.min(2, optional.length) }),
+        fc.subarray(optional),
+      );
       return chosen.chain((keys) => fc.record(Object.fromEntries([...required, ...keys].map((k) => [k, record[k]!]))));
     }
     default:

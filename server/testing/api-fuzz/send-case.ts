@@ -40,7 +40,13 @@ export function sendCase(baseUrl: string, c: FuzzCase, timeoutMs: number): Promi
       });
       res.on("end", () => {
         clearTimeout(timer);
-        resolve({ answered: true, status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8"), ms: ms() });
+        resolve({
+          answered: true,
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers["content-type"] ?? ""),
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms: ms(),
+        });
       });
       res.on("error", (err) => {
         clearTimeout(timer);

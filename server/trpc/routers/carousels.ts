@@ -22,6 +22,8 @@ export const carouselsRouter = router({
 export const brandsRouter = router({
   list: workspaceProcedure.query(({ ctx }) => listBrands(ctx.scope)),
   create: workspaceProcedure.input(brandInput).mutation(({ ctx, input }) => createBrand(ctx.scope, input)),
-  update: workspaceProcedure.input(brandInput.extend({ brandId: z.uuid() })).mutation(({ ctx, input: { brandId, ...input } }) => updateBrand(ctx.scope, brandId, input)),
+  update: workspaceProcedure
+    .input(brandInput.extend({ brandId: z.uuid() }))
+    .mutation(({ ctx, input: { brandId, ...input } }) => updateBrand(ctx.scope, brandId, input)),
   remove: workspaceProcedure.input(z.object({ brandId: z.uuid() })).mutation(({ ctx, input }) => deleteBrand(ctx.scope, input.brandId)),
 });

@@ -16,7 +16,16 @@ export const card: Layout = {
     if (spine) decorations.push(fill({ x: stage.x + 40, y: stage.y + 56, w: spine, h: 120 }, colors.accent, spine / 2));
     if (isCta) {
       decorations.push(
-        h("div", { position: "absolute", left: stage.x, top: stage.y, width: stage.w, height: stage.h, borderRadius: radius, border: `4px solid ${colors.accent}`, boxSizing: "border-box" }),
+        h("div", {
+          position: "absolute",
+          left: stage.x,
+          top: stage.y,
+          width: stage.w,
+          height: stage.h,
+          borderRadius: radius,
+          border: `4px solid ${colors.accent}`,
+          boxSizing: "border-box",
+        }),
       );
     }
     const area = inset(stage, 56, 56, 56, 56 + spine + 36);

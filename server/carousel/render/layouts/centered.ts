@@ -22,7 +22,21 @@ export const centered: Layout = {
       borderRadius: 48,
       boxSizing: "border-box",
     });
-    const ring = kind === "hook" ? [h("div", { position: "absolute", left: stage.w - 300, top: -120, width: 420, height: 420, borderRadius: 210, border: `28px solid ${colors.surface}`, boxSizing: "border-box" })] : [];
+    const ring =
+      kind === "hook"
+        ? [
+            h("div", {
+              position: "absolute",
+              left: stage.w - 300,
+              top: -120,
+              width: 420,
+              height: 420,
+              borderRadius: 210,
+              border: `28px solid ${colors.surface}`,
+              boxSizing: "border-box",
+            }),
+          ]
+        : [];
     return {
       decorations: isCta ? [frame] : ring,
       image,

@@ -9,7 +9,19 @@ export const editorial: Layout = {
     const isCta = kind === "cta";
     const folio = h(
       "div",
-      { position: "absolute", left: stage.x, top: stage.y + 24, height: 40, display: "flex", alignItems: "center", fontFamily: ctx.fontCss, fontSize: 28, lineHeight: 1.4, fontWeight: 700, color: colors.accent },
+      {
+        position: "absolute",
+        left: stage.x,
+        top: stage.y + 24,
+        height: 40,
+        display: "flex",
+        alignItems: "center",
+        fontFamily: ctx.fontCss,
+        fontSize: 28,
+        lineHeight: 1.4,
+        fontWeight: 700,
+        color: colors.accent,
+      },
       pad2(ctx.index + 1),
     );
     const decorations = [fill({ x: stage.x, y: stage.y, w: stage.w, h: 4 }, colors.text), folio];

@@ -5,9 +5,7 @@ import { editorial } from "./editorial.ts";
 import type { Layout } from "./shared.ts";
 import { split } from "./split.ts";
 
-export const LAYOUTS: Record<string, Layout> = Object.fromEntries(
-  [boldLeft, centered, split, card, editorial].map((layout) => [layout.key, layout]),
-);
+export const LAYOUTS: Record<string, Layout> = Object.fromEntries([boldLeft, centered, split, card, editorial].map((layout) => [layout.key, layout]));
 
 export function layoutFor(key: string): Layout {
   const layout = LAYOUTS[key];

@@ -85,9 +85,11 @@ export function arrowIcon(color: string, size: number, strokeWidth = 2.4): El {
 
 /** The closing slide's round "go" button, language-neutral on purpose. */
 export function arrowButton(fill: string, ink: string, diameter: number, marginTop: number): Slot {
-  const circle = h("div", { width: diameter, height: diameter, borderRadius: diameter / 2, backgroundColor: fill, display: "flex", alignItems: "center", justifyContent: "center" }, [
-    arrowIcon(ink, Math.round(diameter * 0.5)),
-  ]);
+  const circle = h(
+    "div",
+    { width: diameter, height: diameter, borderRadius: diameter / 2, backgroundColor: fill, display: "flex", alignItems: "center", justifyContent: "center" },
+    [arrowIcon(ink, Math.round(diameter * 0.5))],
+  );
   return { el: h("div", { display: "flex", paddingTop: marginTop }, [circle]), height: diameter + marginTop };
 }
 

@@ -29,10 +29,30 @@ export const split: Layout = {
     const numeralSize = Math.min(300, Math.round(blockHeight * 0.62));
     const numeral = h(
       "div",
-      { position: "absolute", left: block.x + 44, top: block.y + blockHeight - Math.round(numeralSize * 1.1) - 28, height: Math.round(numeralSize * 1.1), display: "flex", fontSize: numeralSize, lineHeight: 1.1, fontWeight: 700, color: ctx.hasImage ? colors.accent : colors.onAccent, fontFamily: ctx.fontCss },
+      {
+        position: "absolute",
+        left: block.x + 44,
+        top: block.y + blockHeight - Math.round(numeralSize * 1.1) - 28,
+        height: Math.round(numeralSize * 1.1),
+        display: "flex",
+        fontSize: numeralSize,
+        lineHeight: 1.1,
+        fontWeight: 700,
+        color: ctx.hasImage ? colors.accent : colors.onAccent,
+        fontFamily: ctx.fontCss,
+      },
       pad2(ctx.index + 1),
     );
-    const badge = fill({ x: block.x + 24, y: block.y + blockHeight - Math.round(numeralSize * 1.1) - 40, w: Math.round(numeralSize * 1.45), h: Math.round(numeralSize * 1.1) + 24 }, colors.background, 20);
+    const badge = fill(
+      {
+        x: block.x + 24,
+        y: block.y + blockHeight - Math.round(numeralSize * 1.1) - 40,
+        w: Math.round(numeralSize * 1.45),
+        h: Math.round(numeralSize * 1.1) + 24,
+      },
+      colors.background,
+      20,
+    );
     const textBox = { ...stage, y: blockHeight + 48, h: stage.h - blockHeight - 48 };
     return {
       decorations: [fill(block, colors.accent)],

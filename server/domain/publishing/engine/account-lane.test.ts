@@ -15,7 +15,11 @@ async function setup() {
 }
 
 const rid = () => crypto.randomUUID();
-const video = (accountId: string, mediaId: string, caption: string) => ({ accountIds: [accountId], posts: [caption], video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" } });
+const video = (accountId: string, mediaId: string, caption: string) => ({
+  accountIds: [accountId],
+  posts: [caption],
+  video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+});
 
 type Lane = { holder: string | null; running: boolean; waiters: string[] };
 async function lane(accountId: string): Promise<Lane> {
@@ -36,7 +40,9 @@ async function holdLane(accountId: string, seconds: number) {
 
 /** Queue entries (keyed) of these jobs. */
 async function queueEntries(jobIds: string[]): Promise<number> {
-  const [row] = await sql<{ n: number }>("test-publish-entries", `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ANY($1::text[])`, [jobIds.map(publishJobKey)]);
+  const [row] = await sql<{ n: number }>("test-publish-entries", `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ANY($1::text[])`, [
+    jobIds.map(publishJobKey),
+  ]);
   return row!.n;
 }
 
@@ -79,9 +85,17 @@ describe("account lanes", () => {
     const { mediaId } = await uploadVideo(t.key);
     await holdLane(tiktok.accountId, 3);
     const first = (await publish(t.key, video(tiktok.accountId, mediaId, "first"))).json.results[0].jobId;
-    await until("first in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 1);
+    await until(
+      "first in line",
+      () => lane(tiktok.accountId),
+      (l) => l.waiters.length === 1,
+    );
     const second = (await publish(t.key, video(tiktok.accountId, mediaId, "second"))).json.results[0].jobId;
-    const line = await until("both in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 2);
+    const line = await until(
+      "both in line",
+      () => lane(tiktok.accountId),
+      (l) => l.waiters.length === 2,
+    );
     expect(line.waiters).toEqual([first, second]);
     expect((await t.call("GET", `/api/v1/publish-jobs/${first}`)).json.status).toBe("queued");
 
@@ -96,13 +110,20 @@ describe("account lanes", () => {
     const { mediaId } = await uploadVideo(t.key);
     await holdLane(tiktok.accountId, 6);
     const scheduled = [];
-    for (const [caption, seconds] of [["canceled in line", 1.5], ["next in line", 2.5]] as const) {
+    for (const [caption, seconds] of [
+      ["canceled in line", 1.5],
+      ["next in line", 2.5],
+    ] as const) {
       const scheduledAt = new Date(Date.now() + seconds * 1000).toISOString();
       const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(tiktok.accountId, mediaId, caption), scheduledAt } });
       expect(res.status).toBe(200);
       scheduled.push(res.json.results[0]);
     }
-    const line = await until("both in line", () => lane(tiktok.accountId), (l) => l.waiters.length === 2);
+    const line = await until(
+      "both in line",
+      () => lane(tiktok.accountId),
+      (l) => l.waiters.length === 2,
+    );
     expect(line.waiters).toEqual(scheduled.map((s) => s.jobId));
     const canceled = await t.call("DELETE", `/api/v1/scheduled-posts/${scheduled[0].scheduledPostIds[0]}?platform=tiktok`);
     expect(canceled.json).toEqual({ canceled: 1 });
@@ -110,7 +131,11 @@ describe("account lanes", () => {
     expect((await waitForJob(t.key, scheduled[1].jobId, 20_000)).status).toBe("published");
     expect((await waitForJob(t.key, scheduled[0].jobId)).status).toBe("canceled");
     expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["next in line"]);
-    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    await until(
+      "lane free",
+      () => lane(tiktok.accountId),
+      (l) => l.holder === null && l.waiters.length === 0,
+    );
   });
 
   it("puts posts accepted while their account publishes in its line, without queue entries, and publishes them in order", async () => {
@@ -128,9 +153,15 @@ describe("account lanes", () => {
 
     for (const jobId of [first, ...later]) expect((await waitForJob(t.key, jobId)).status).toBe("published");
     expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["first", "second", "third"]);
-    const runs = await sql<{ id: string; attempts: number }>("test-lane-attempts", `SELECT id, attempts FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [[first, ...later]]);
+    const runs = await sql<{ id: string; attempts: number }>("test-lane-attempts", `SELECT id, attempts FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [
+      [first, ...later],
+    ]);
     expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
-    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    await until(
+      "lane free",
+      () => lane(tiktok.accountId),
+      (l) => l.holder === null && l.waiters.length === 0,
+    );
     expect(await queueEntries([first, ...later])).toBe(0);
   });
 
@@ -139,7 +170,9 @@ describe("account lanes", () => {
     const [a, b] = [await connectAccount(t.scope, "tiktok"), await connectAccount(t.scope, "tiktok")];
     const { mediaId } = await uploadVideo(t.key);
     const schedule = async (accountId: string, caption: string): Promise<{ jobId: string; scheduledPostIds: string[] }> => {
-      const res = await t.call("POST", "/api/v1/scheduled-posts", { body: { ...video(accountId, mediaId, caption), scheduledAt: new Date(Date.now() + 3_600_000).toISOString() } });
+      const res = await t.call("POST", "/api/v1/scheduled-posts", {
+        body: { ...video(accountId, mediaId, caption), scheduledAt: new Date(Date.now() + 3_600_000).toISOString() },
+      });
       expect(res.status).toBe(200);
       return res.json.results[0];
     };
@@ -147,14 +180,24 @@ describe("account lanes", () => {
     const ofB = [await schedule(b.accountId, "b one"), await schedule(b.accountId, "b two")];
     const jobsOf = (posts: { jobId: string }[]) => posts.map((p) => p.jobId);
     // Their time has come while their queue entries still wait an hour: only the scheduler moves them.
-    await sql("test-due-together", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [jobsOf([...ofA, ...ofB])]);
-    const lined = await until("a lined up", () => lane(a.accountId).catch(() => null), (l) => l?.waiters.length === 2);
+    await sql("test-due-together", `UPDATE "PublishJob" SET "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [
+      jobsOf([...ofA, ...ofB]),
+    ]);
+    const lined = await until(
+      "a lined up",
+      () => lane(a.accountId).catch(() => null),
+      (l) => l?.waiters.length === 2,
+    );
     expect(lined).toEqual({ holder: ofA[0]!.jobId, running: false, waiters: jobsOf(ofA.slice(1)) });
     expect(await queueEntries(jobsOf(ofA.slice(1)))).toBe(0);
     expect(await queueEntries([ofA[0]!.jobId])).toBe(1);
 
     // Canceling the post a lane is reserved for hands the lane to the next in line at once.
-    await until("b lined up", () => lane(b.accountId).catch(() => null), (l) => l?.waiters.length === 1);
+    await until(
+      "b lined up",
+      () => lane(b.accountId).catch(() => null),
+      (l) => l?.waiters.length === 1,
+    );
     expect((await t.call("DELETE", `/api/v1/scheduled-posts/${ofB[0]!.scheduledPostIds[0]}?platform=tiktok`)).json).toEqual({ canceled: 1 });
     expect((await lane(b.accountId)).holder).toBe(ofB[1]!.jobId);
     expect((await waitForJob(t.key, ofB[1]!.jobId)).status).toBe("published");
@@ -165,7 +208,11 @@ describe("account lanes", () => {
     expect((await sandboxPosts("tiktok", a.username)).map((p) => p.text)).toEqual(["a one", "a two", "a three"]);
     const runs = await sql<{ attempts: number }>("test-due-attempts", `SELECT attempts FROM "PublishJob" WHERE id = ANY($1::uuid[])`, [jobsOf(ofA)]);
     expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
-    await until("lanes free", async () => [await lane(a.accountId), await lane(b.accountId)], (ls) => ls.every((l) => l.holder === null && l.waiters.length === 0));
+    await until(
+      "lanes free",
+      async () => [await lane(a.accountId), await lane(b.accountId)],
+      (ls) => ls.every((l) => l.holder === null && l.waiters.length === 0),
+    );
   });
 
   it("runs an account's older ready post first when a worker reaches a younger one's queue entry before any line-up", async () => {
@@ -181,15 +228,30 @@ describe("account lanes", () => {
     const [older, younger] = [await schedule("older"), await schedule("younger")];
     // Both due and started, with no lane yet and their entries still an hour away: as a scheduler
     // that started them and stopped before lining them up leaves them. The younger's entry comes first.
-    await sql("test-started-unlined", `UPDATE "PublishJob" SET status = 'queued', "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [[older, younger]]);
+    await sql("test-started-unlined", `UPDATE "PublishJob" SET status = 'queued', "scheduledAt" = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [
+      [older, younger],
+    ]);
     await sql("test-entry-now", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [younger, tiktok.accountId]);
     // The younger steps back: its entry is put a second ahead, and nothing publishes.
-    await until("the younger's entry put back", () => sql<{ later: boolean }>("test-entry-later", `SELECT run_at > now() AND run_at < now() + interval '2 seconds' AS later FROM graphile_worker.jobs WHERE key = $1`, [publishJobKey(younger)]), (rows) => rows[0]?.later === true);
+    await until(
+      "the younger's entry put back",
+      () =>
+        sql<{ later: boolean }>(
+          "test-entry-later",
+          `SELECT run_at > now() AND run_at < now() + interval '2 seconds' AS later FROM graphile_worker.jobs WHERE key = $1`,
+          [publishJobKey(younger)],
+        ),
+      (rows) => rows[0]?.later === true,
+    );
     expect(await sandboxPosts("tiktok", tiktok.username)).toEqual([]);
     await sql("test-entry-now", `SELECT ${addPublishEntry({ id: "$1::uuid", accountId: "$2::uuid" })}`, [older, tiktok.accountId]);
     for (const jobId of [older, younger]) expect((await waitForJob(t.key, jobId)).status).toBe("published");
     expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["older", "younger"]);
-    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    await until(
+      "lane free",
+      () => lane(tiktok.accountId),
+      (l) => l.holder === null && l.waiters.length === 0,
+    );
     expect(await queueEntries([older, younger])).toBe(0);
   });
 
@@ -206,14 +268,22 @@ describe("account lanes", () => {
       return res.json.results[0];
     };
     const [one, two, three, four] = [await schedule("one"), await schedule("two"), await schedule("three"), await schedule("four")];
-    await until("the first running", () => t.call("GET", `/api/v1/publish-jobs/${one.jobId}`), (r) => r.json.status === "processing");
+    await until(
+      "the first running",
+      () => t.call("GET", `/api/v1/publish-jobs/${one.jobId}`),
+      (r) => r.json.status === "processing",
+    );
     const canceled = await t.call("DELETE", `/api/v1/scheduled-posts/${three.scheduledPostIds[0]}?platform=tiktok`);
     expect(canceled.json).toEqual({ canceled: 1 });
 
     for (const post of [one, two, four]) expect((await waitForJob(t.key, post.jobId)).status).toBe("published");
     expect((await t.call("GET", `/api/v1/publish-jobs/${three.jobId}`)).json.status).toBe("canceled");
     expect((await sandboxPosts("tiktok", tiktok.username)).map((p) => p.text)).toEqual(["one", "two", "four"]);
-    await until("lane free", () => lane(tiktok.accountId), (l) => l.holder === null && l.waiters.length === 0);
+    await until(
+      "lane free",
+      () => lane(tiktok.accountId),
+      (l) => l.holder === null && l.waiters.length === 0,
+    );
     expect(await queueEntries([one, two, three, four].map((s) => s.jobId))).toBe(0);
   });
 });

@@ -163,6 +163,10 @@ export async function passLaneOn(jobId: string): Promise<void> {
 
 /** Lanes whose holder's lease lapsed (its worker died) while jobs wait in line. */
 export async function sweepLanes(): Promise<number> {
-  const [row] = await sql<{ handed: number }>("lane-sweep", `WITH ${handOffLanes(`l."heldUntil" < now() AND cardinality(l.waiters) > 0`)} SELECT count(*)::int AS handed FROM enqueued`, []);
+  const [row] = await sql<{ handed: number }>(
+    "lane-sweep",
+    `WITH ${handOffLanes(`l."heldUntil" < now() AND cardinality(l.waiters) > 0`)} SELECT count(*)::int AS handed FROM enqueued`,
+    [],
+  );
   return row!.handed;
 }

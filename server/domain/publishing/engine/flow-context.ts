@@ -90,7 +90,10 @@ export class FlowContext<P> {
     const result = await this.attempt(fn);
     const patch = record(result);
     Object.assign(this.progress, patch);
-    await sql("job-step", `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [this.job.id, JSON.stringify(patch)]);
+    await sql("job-step", `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [
+      this.job.id,
+      JSON.stringify(patch),
+    ]);
     return result;
   }
 

@@ -15,7 +15,10 @@ export const STORED_MEDIA_JSON = `jsonb_build_object('id', m.id, 'storageKey', m
   'durationSeconds', m."durationSeconds", 'width', m.width, 'height', m.height)`;
 
 export async function mediaSource(workspaceId: string, mediaId: string): Promise<MediaSource> {
-  const [item] = await sql<StoredMedia>("media-confirmed", `SELECT * FROM "MediaItem" WHERE id = $1 AND "workspaceId" = $2 AND status = 'CONFIRMED'`, [mediaId, workspaceId]);
+  const [item] = await sql<StoredMedia>("media-confirmed", `SELECT * FROM "MediaItem" WHERE id = $1 AND "workspaceId" = $2 AND status = 'CONFIRMED'`, [
+    mediaId,
+    workspaceId,
+  ]);
   if (!item) throw new JobFailure("MEDIA_UNAVAILABLE", `Media ${mediaId} is no longer in the library`);
   return sourceOf(item);
 }

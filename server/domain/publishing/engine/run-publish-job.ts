@@ -110,7 +110,18 @@ async function finish(jobId: string, workerId: string, data: Outcome, goOn: bool
      )
      SELECT job.*, ${ACCOUNT_AND_MEDIA}, (SELECT count(*) FROM enqueued) AS enqueued, (SELECT count(*) FROM dequeued) AS dequeued
        FROM (SELECT) one LEFT JOIN job ON true`,
-    [jobId, workerId, leaseSeconds(), data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null, goOn],
+    [
+      jobId,
+      workerId,
+      leaseSeconds(),
+      data.status,
+      data.postId ?? null,
+      data.permalink ?? null,
+      data.postIds ?? null,
+      data.code ?? null,
+      data.message ?? null,
+      goOn,
+    ],
   );
   const { enqueued: _enqueued, dequeued: _dequeued, ...next } = row!;
   return next.id ? claimed(next) : undefined;
@@ -162,7 +173,13 @@ export async function runPublishJob(jobId: string, workerId: string, flows: Flow
 }
 
 /** One claimed job to its end; answers the account's next job when its end claimed one (`goOn`). */
-async function runClaimed({ job, account, media }: Claimed, workerId: string, flows: FlowRegistry, hooks: RunHooks, goOn: () => boolean): Promise<Claimed | undefined> {
+async function runClaimed(
+  { job, account, media }: Claimed,
+  workerId: string,
+  flows: FlowRegistry,
+  hooks: RunHooks,
+  goOn: () => boolean,
+): Promise<Claimed | undefined> {
   const jobId = job.id;
   const flow: JobFlow | undefined = flows[job.provider];
   if (!flow) return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` }, goOn());
@@ -181,7 +198,12 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
   // that does not fit (written by hand, or by an older version) fails the job instead of a run.
   const started = flow.start(job.payload, (payload) => new FlowContext(job, account, payload, { ...(job.progress as Progress) }, workerId, extendLease, media));
   if ("invalid" in started) {
-    return finish(jobId, workerId, { status: "failed", code: "PUBLISH_FAILED", message: `The job's ${job.provider} payload is not valid: ${started.invalid}` }, goOn());
+    return finish(
+      jobId,
+      workerId,
+      { status: "failed", code: "PUBLISH_FAILED", message: `The job's ${job.provider} payload is not valid: ${started.invalid}` },
+      goOn(),
+    );
   }
   const { ctx } = started;
   const heartbeat = setInterval(() => void extendLease().catch(() => {}), (leaseSeconds() * 1000) / 3);
@@ -195,7 +217,9 @@ async function runClaimed({ job, account, media }: Claimed, workerId: string, fl
     if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
     const next = await finish(jobId, workerId, { status: "published", ...ctx.published }, goOn());
     // follow-ups (a metrics sync) never touch the outcome already recorded
-    await hooks.onPublished?.({ ...job, status: "published", postId: ctx.published.postId }).catch((err) => log.warn("after-publish hook failed", { jobId, error: String(err) }));
+    await hooks
+      .onPublished?.({ ...job, status: "published", postId: ctx.published.postId })
+      .catch((err) => log.warn("after-publish hook failed", { jobId, error: String(err) }));
     return next;
   } catch (err) {
     return await settle(job, workerId, err, ctx, goOn);

@@ -1,7 +1,10 @@
 // How a flow ends a run besides finishing: come back later (polling), or an outcome the
 // service cannot establish.
 export class Reschedule extends Error {
-  constructor(readonly delayMs: number, readonly reason: string) {
+  constructor(
+    readonly delayMs: number,
+    readonly reason: string,
+  ) {
     super(`reschedule in ${delayMs} ms: ${reason}`);
     this.name = "Reschedule";
   }

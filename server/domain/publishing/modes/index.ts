@@ -18,7 +18,12 @@ export { textMode };
 export type { TextPlan, TextTarget } from "./text/rules.ts";
 
 type PlanByMode = { tiktok: TiktokPlan; instagram: InstagramPlan; youtube: YoutubePlan; facebook: FacebookPlan };
-const modeByName: { [K in keyof PlanByMode]: MediaMode<PlanByMode[K]> } = { tiktok: tiktokMode, instagram: instagramMode, youtube: youtubeMode, facebook: facebookMode };
+const modeByName: { [K in keyof PlanByMode]: MediaMode<PlanByMode[K]> } = {
+  tiktok: tiktokMode,
+  instagram: instagramMode,
+  youtube: youtubeMode,
+  facebook: facebookMode,
+};
 
 /** Media modes, in the order their request objects are listed (and their issues reported). */
 export const mediaModes = [modeByName.tiktok, modeByName.instagram, modeByName.youtube, modeByName.facebook] as const;

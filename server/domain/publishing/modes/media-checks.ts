@@ -23,10 +23,14 @@ export function checkMedia(rows: MediaItem[], refs: MediaRef[], issues: Issues):
 export function checkVideo(issues: Issues, path: string, m: MediaItem, limits: { maxBytes?: number; minSeconds?: number; maxSeconds?: number }, what: string) {
   if (m.mediaType !== "VIDEO") return issues.add(path, `must be a video for ${what}`, "wrong_type");
   const d = m.durationSeconds;
-  if (limits.maxBytes !== undefined && Number(m.fileSize) > limits.maxBytes) issues.add(path, `is ${Number(m.fileSize)} bytes; ${what} takes at most ${limits.maxBytes}`, "too_big");
-  if ((limits.minSeconds !== undefined || limits.maxSeconds !== undefined) && d === null) return issues.add(path, `has no known duration; ${what} needs one`, "duration_unknown");
-  if (d !== null && limits.minSeconds !== undefined && d < limits.minSeconds) issues.add(path, `is ${d} s long; ${what} needs at least ${limits.minSeconds} s`, "too_short");
-  if (d !== null && limits.maxSeconds !== undefined && d > limits.maxSeconds) issues.add(path, `is ${d} s long; ${what} takes at most ${limits.maxSeconds} s`, "too_long");
+  if (limits.maxBytes !== undefined && Number(m.fileSize) > limits.maxBytes)
+    issues.add(path, `is ${Number(m.fileSize)} bytes; ${what} takes at most ${limits.maxBytes}`, "too_big");
+  if ((limits.minSeconds !== undefined || limits.maxSeconds !== undefined) && d === null)
+    return issues.add(path, `has no known duration; ${what} needs one`, "duration_unknown");
+  if (d !== null && limits.minSeconds !== undefined && d < limits.minSeconds)
+    issues.add(path, `is ${d} s long; ${what} needs at least ${limits.minSeconds} s`, "too_short");
+  if (d !== null && limits.maxSeconds !== undefined && d > limits.maxSeconds)
+    issues.add(path, `is ${d} s long; ${what} takes at most ${limits.maxSeconds} s`, "too_long");
 }
 
 export function checkImage(issues: Issues, path: string, m: MediaItem, maxBytes: number, what: string) {

@@ -52,7 +52,13 @@ export function videoStatus(kit: Kit, o: PlatformObject) {
   return {
     video_status: failed ? "error" : processed ? "ready" : started ? "processing" : d.uploaded ? "upload_complete" : "uploading",
     uploading_phase: { status: d.uploaded ? "complete" : d.bytes > 0 ? "in_progress" : "not_started", bytes_transferred: d.bytes },
-    processing_phase: !started ? { status: "not_started" } : !processed ? { status: "in_progress" } : failed ? { status: "error", error: { message: o.failure } } : { status: "complete" },
+    processing_phase: !started
+      ? { status: "not_started" }
+      : !processed
+        ? { status: "in_progress" }
+        : failed
+          ? { status: "error", error: { message: o.failure } }
+          : { status: "complete" },
     publishing_phase:
       d.postId && processed && !failed
         ? { status: "complete", publish_status: "published", publish_time: Math.floor((d.publishedAt ?? Date.now()) / 1000) }
@@ -95,60 +101,122 @@ const photoRejected = (why: string) =>
 export function registerFacebookMedia(app: Hono<Env>, kit: Kit, m: ProviderModule) {
   const { state } = kit;
 
-  kit.route(app, m, "POST", "/facebook/graph/:version/:pageId/photos", "page.photos", async (c, token) => {
-    const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
-    if ("denied" in access) return access.denied;
-    const f = await params(c);
-    if (!f.url) return graphError(400, 324, "(#324) Requires upload file");
-    const blob = await kit.fetchMedia(f.url, MAX_PHOTO_BYTES);
-    if ("error" in blob) return blob.error.includes("larger") ? photoRejected("it is larger than 8 MB") : graphError(400, 324, `(#324) Missing or invalid image file: ${blob.error}`);
-    if (!isJpeg(blob)) return photoRejected("it is not a JPEG file");
-    const fault = kit.processingFault("facebook", "page.photos", token.profileId);
-    if (fault.failure) return photoRejected(fault.failure);
-    // Photos are fetched while the request waits: slow processing is a slow answer.
-    if (fault.processingMs) await sleep(fault.processingMs);
-    const published = flag(f.published, true);
-    const caption = f.caption ?? f.message ?? "";
-    const photo = state.addObject({ provider: "facebook", profileId: access.profile.id, type: "photo", data: { pageId: access.page.id, published, caption }, media: blob, processingMs: 0 });
-    if (!published) return c.json({ id: photo.id });
-    const post = addPost(kit, access, "photo", caption, [{ ...blob, type: "image" }], { photoId: photo.id, attachment: { type: "photo", media_type: "photo" } });
-    photo.data.postId = post.id;
-    state.changed();
-    return c.json({ id: photo.id, post_id: post.id });
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/facebook/graph/:version/:pageId/photos",
+    "page.photos",
+    async (c, token) => {
+      const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
+      if ("denied" in access) return access.denied;
+      const f = await params(c);
+      if (!f.url) return graphError(400, 324, "(#324) Requires upload file");
+      const blob = await kit.fetchMedia(f.url, MAX_PHOTO_BYTES);
+      if ("error" in blob)
+        return blob.error.includes("larger")
+          ? photoRejected("it is larger than 8 MB")
+          : graphError(400, 324, `(#324) Missing or invalid image file: ${blob.error}`);
+      if (!isJpeg(blob)) return photoRejected("it is not a JPEG file");
+      const fault = kit.processingFault("facebook", "page.photos", token.profileId);
+      if (fault.failure) return photoRejected(fault.failure);
+      // Photos are fetched while the request waits: slow processing is a slow answer.
+      if (fault.processingMs) await sleep(fault.processingMs);
+      const published = flag(f.published, true);
+      const caption = f.caption ?? f.message ?? "";
+      const photo = state.addObject({
+        provider: "facebook",
+        profileId: access.profile.id,
+        type: "photo",
+        data: { pageId: access.page.id, published, caption },
+        media: blob,
+        processingMs: 0,
+      });
+      if (!published) return c.json({ id: photo.id });
+      const post = addPost(kit, access, "photo", caption, [{ ...blob, type: "image" }], {
+        photoId: photo.id,
+        attachment: { type: "photo", media_type: "photo" },
+      });
+      photo.data.postId = post.id;
+      state.changed();
+      return c.json({ id: photo.id, post_id: post.id });
+    },
+    [["pages_manage_posts"]],
+  );
 
-  kit.route(app, m, "POST", "/facebook/graph/:version/:pageId/photo_stories", "page.photo_stories", async (c, token) => {
-    const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
-    if ("denied" in access) return access.denied;
-    const photo = state.object((await params(c)).photo_id ?? "");
-    if (!photo || photo.provider !== "facebook" || photo.type !== "photo" || photo.data.pageId !== access.page.id) return m.error("invalid_request", { message: "(#100) photo_id is not a photo of this Page" });
-    if (photo.data.published || photo.data.usedBy) return m.error("media", { message: "(#100) This photo has already been posted.", code: "1366051" });
-    const post = addPost(kit, access, "story", "", [{ ...photo.media!, type: "image" }], { photoId: photo.id });
-    photo.data.usedBy = post.id;
-    state.changed();
-    return c.json({ success: true, post_id: post.id });
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/facebook/graph/:version/:pageId/photo_stories",
+    "page.photo_stories",
+    async (c, token) => {
+      const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
+      if ("denied" in access) return access.denied;
+      const photo = state.object((await params(c)).photo_id ?? "");
+      if (!photo || photo.provider !== "facebook" || photo.type !== "photo" || photo.data.pageId !== access.page.id)
+        return m.error("invalid_request", { message: "(#100) photo_id is not a photo of this Page" });
+      if (photo.data.published || photo.data.usedBy) return m.error("media", { message: "(#100) This photo has already been posted.", code: "1366051" });
+      const post = addPost(kit, access, "story", "", [{ ...photo.media!, type: "image" }], { photoId: photo.id });
+      photo.data.usedBy = post.id;
+      state.changed();
+      return c.json({ success: true, post_id: post.id });
+    },
+    [["pages_manage_posts"]],
+  );
 
-  kit.route(app, m, "POST", "/facebook/graph-video/:version/:pageId/videos", "page.videos", async (c, token) => {
-    const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
-    if ("denied" in access) return access.denied;
-    const f = await params(c);
-    if (!f.file_url) return m.error("invalid_request", { message: "(#100) file_url is required (the sandbox fetches videos from a URL)" });
-    const blob = await kit.fetchMedia(f.file_url);
-    if ("error" in blob) return graphError(400, 389, `(#389) Unable to fetch video file from URL: ${blob.error}`);
-    if (!isVideo(blob)) return graphError(400, 352, "(#352) Sorry, the video file you selected is in a format that we don't support.");
-    const fault = kit.processingFault("facebook", "page.videos", token.profileId);
-    const data: VideoData = { pageId: access.page.id, flow: "video", description: f.description ?? "", uploaded: true, bytes: blob.size, state: flag(f.published, true) ? "PUBLISHED" : "DRAFT" };
-    const video = state.addObject({ provider: "facebook", profileId: access.profile.id, type: "video", data, media: blob, failure: fault.failure, processingMs: fault.processingMs });
-    return c.json({ id: video.id });
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/facebook/graph-video/:version/:pageId/videos",
+    "page.videos",
+    async (c, token) => {
+      const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
+      if ("denied" in access) return access.denied;
+      const f = await params(c);
+      if (!f.file_url) return m.error("invalid_request", { message: "(#100) file_url is required (the sandbox fetches videos from a URL)" });
+      const blob = await kit.fetchMedia(f.file_url);
+      if ("error" in blob) return graphError(400, 389, `(#389) Unable to fetch video file from URL: ${blob.error}`);
+      if (!isVideo(blob)) return graphError(400, 352, "(#352) Sorry, the video file you selected is in a format that we don't support.");
+      const fault = kit.processingFault("facebook", "page.videos", token.profileId);
+      const data: VideoData = {
+        pageId: access.page.id,
+        flow: "video",
+        description: f.description ?? "",
+        uploaded: true,
+        bytes: blob.size,
+        state: flag(f.published, true) ? "PUBLISHED" : "DRAFT",
+      };
+      const video = state.addObject({
+        provider: "facebook",
+        profileId: access.profile.id,
+        type: "video",
+        data,
+        media: blob,
+        failure: fault.failure,
+        processingMs: fault.processingMs,
+      });
+      return c.json({ id: video.id });
+    },
+    [["pages_manage_posts"]],
+  );
 
   registerUploadPhases(app, kit, m, "/facebook/graph/:version/:pageId/video_reels", "page.video_reels", "reel");
   registerUploadPhases(app, kit, m, "/facebook/graph/:version/:pageId/video_stories", "page.video_stories", "video_story");
   registerRupload(app, kit, m);
 }
 
-function addPost(kit: Kit, access: PageAccess, kind: string, text: string, media: (MediaBlob & { type: string })[], extra: Record<string, unknown>, id?: string, permalink = permalinkOf) {
+function addPost(
+  kit: Kit,
+  access: PageAccess,
+  kind: string,
+  text: string,
+  media: (MediaBlob & { type: string })[],
+  extra: Record<string, unknown>,
+  id?: string,
+  permalink = permalinkOf,
+) {
   return kit.state.addPost({
     id: id ?? `${access.page.id}_${numericId()}`,
     provider: "facebook",
@@ -164,24 +232,33 @@ function addPost(kit: Kit, access: PageAccess, kind: string, text: string, media
 
 /** Reels and video Stories: start (an upload session) → rupload → finish (processing, then publishing, start here). */
 function registerUploadPhases(app: Hono<Env>, kit: Kit, m: ProviderModule, path: string, operation: string, flow: "reel" | "video_story") {
-  kit.route(app, m, "POST", path, operation, async (c, token) => {
-    const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
-    if ("denied" in access) return access.denied;
-    const f = await params(c);
-    if (f.upload_phase === "start") {
-      const fault = kit.processingFault("facebook", operation, token.profileId);
-      const data: VideoData = { pageId: access.page.id, flow, uploaded: false, bytes: 0, processingMs: fault.processingMs };
-      const video = kit.state.addObject({ provider: "facebook", profileId: access.profile.id, type: flow, data, failure: fault.failure });
-      return c.json({ video_id: video.id, upload_url: `${kit.baseUrl}/facebook/rupload/video-upload/${c.req.param("version")}/${video.id}` });
-    }
-    if (f.upload_phase === "finish") return finish(c, kit, m, access, flow, f);
-    return m.error("invalid_request", { message: "(#100) upload_phase must be one of start, finish" });
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    path,
+    operation,
+    async (c, token) => {
+      const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
+      if ("denied" in access) return access.denied;
+      const f = await params(c);
+      if (f.upload_phase === "start") {
+        const fault = kit.processingFault("facebook", operation, token.profileId);
+        const data: VideoData = { pageId: access.page.id, flow, uploaded: false, bytes: 0, processingMs: fault.processingMs };
+        const video = kit.state.addObject({ provider: "facebook", profileId: access.profile.id, type: flow, data, failure: fault.failure });
+        return c.json({ video_id: video.id, upload_url: `${kit.baseUrl}/facebook/rupload/video-upload/${c.req.param("version")}/${video.id}` });
+      }
+      if (f.upload_phase === "finish") return finish(c, kit, m, access, flow, f);
+      return m.error("invalid_request", { message: "(#100) upload_phase must be one of start, finish" });
+    },
+    [["pages_manage_posts"]],
+  );
 }
 
 function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "reel" | "video_story", f: Record<string, string>) {
   const video = kit.state.object(f.video_id ?? "");
-  if (!video || video.type !== flow || video.data.pageId !== access.page.id) return m.error("invalid_request", { message: "(#100) video_id is not an upload session of this Page" });
+  if (!video || video.type !== flow || video.data.pageId !== access.page.id)
+    return m.error("invalid_request", { message: "(#100) video_id is not an upload session of this Page" });
   const d = videoData(video);
   if (d.state) return m.error("invalid_request", { message: "(#100) This video was already finished." });
   if (!d.uploaded) return m.error("invalid_request", { message: "(#100) The video has not been uploaded yet; send it to the upload_url first." });
@@ -192,14 +269,24 @@ function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "
     kit.state.changed();
     return c.json({ success: true });
   }
-  if (state !== "PUBLISHED") return m.error("invalid_request", { message: "(#100) video_state must be PUBLISHED or DRAFT (the sandbox does not schedule reels)" });
+  if (state !== "PUBLISHED")
+    return m.error("invalid_request", { message: "(#100) video_state must be PUBLISHED or DRAFT (the sandbox does not schedule reels)" });
   if (flow === "reel" && reelsToday(kit, access.page.id) >= REELS_PER_DAY) {
     return m.error("quota", { message: `(#9) This Page has reached its limit of ${REELS_PER_DAY} API-published reels in 24 hours.` });
   }
   const media = [{ ...video.media!, type: "video" }];
   const post =
     flow === "reel"
-      ? addPost(kit, access, "reel", f.description ?? "", media, { videoId: video.id, attachment: { type: "video_inline", media_type: "video" } }, `${access.page.id}_${video.id}`, () => reelPermalink(video.id))
+      ? addPost(
+          kit,
+          access,
+          "reel",
+          f.description ?? "",
+          media,
+          { videoId: video.id, attachment: { type: "video_inline", media_type: "video" } },
+          `${access.page.id}_${video.id}`,
+          () => reelPermalink(video.id),
+        )
       : addPost(kit, access, "story", "", media, { videoId: video.id });
   Object.assign(d, { state: "PUBLISHED", postId: post.id, publishedAt: Date.now(), description: f.description });
   // Processing starts with finish (Reels Publishing API, "Publish the reel"); a media failure shows in the status after it.
@@ -217,20 +304,28 @@ function reelsToday(kit: Kit, pageId: string): number {
 const partialUploads = new Map<string, crypto.Hash>();
 
 function registerRupload(app: Hono<Env>, kit: Kit, m: ProviderModule) {
-  kit.route(app, m, "POST", "/facebook/rupload/video-upload/:version/:videoId", "rupload.video_upload", async (c, token) => {
-    const video = kit.state.object(c.req.param("videoId") ?? "");
-    if (!video || !["reel", "video_story"].includes(video.type)) return ruploadError(400, "NotFound", "No upload session for this video id.");
-    const access = pageAccess(kit, token, String(video.data.pageId), true);
-    if ("denied" in access) return access.denied;
-    if (videoData(video).uploaded) return ruploadError(400, "AlreadyUploaded", "This video has already been uploaded.");
-    const fileUrl = c.req.header("file_url");
-    if (fileUrl) {
-      const blob = await kit.fetchMedia(fileUrl);
-      if ("error" in blob) return ruploadError(400, "ProcessingFailedError", blob.error);
-      return uploaded(c, kit, video, blob);
-    }
-    return receiveChunk(c, kit, video);
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/facebook/rupload/video-upload/:version/:videoId",
+    "rupload.video_upload",
+    async (c, token) => {
+      const video = kit.state.object(c.req.param("videoId") ?? "");
+      if (!video || !["reel", "video_story"].includes(video.type)) return ruploadError(400, "NotFound", "No upload session for this video id.");
+      const access = pageAccess(kit, token, String(video.data.pageId), true);
+      if ("denied" in access) return access.denied;
+      if (videoData(video).uploaded) return ruploadError(400, "AlreadyUploaded", "This video has already been uploaded.");
+      const fileUrl = c.req.header("file_url");
+      if (fileUrl) {
+        const blob = await kit.fetchMedia(fileUrl);
+        if ("error" in blob) return ruploadError(400, "ProcessingFailedError", blob.error);
+        return uploaded(c, kit, video, blob);
+      }
+      return receiveChunk(c, kit, video);
+    },
+    [["pages_manage_posts"]],
+  );
 }
 
 /** All bytes are in; processing waits for finish. A file that is not a video fails in processing, as on Facebook. */

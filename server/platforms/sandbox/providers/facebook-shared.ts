@@ -55,7 +55,8 @@ export function pageAccess(kit: Kit, token: Token, pageId: string, publishing: b
   if (token.kind !== "page") return { denied: graphError(403, 210, "(#210) A page access token is required to request this resource.") };
   const profile = kit.state.profile(token.profileId);
   const page = profile?.page;
-  if (!profile || !page || page.id !== pageId) return { denied: graphError(403, 200, "(#200) This Page access token does not belong to the Page in the request.") };
+  if (!profile || !page || page.id !== pageId)
+    return { denied: graphError(403, 200, "(#200) This Page access token does not belong to the Page in the request.") };
   if (publishing && !page.tasks.includes("CREATE_CONTENT")) {
     return { denied: graphError(403, 10, "(#10) The user must be able to perform the CREATE_CONTENT task on the Page to publish.") };
   }

@@ -57,12 +57,20 @@ export const facebookSandbox: ProviderModule = {
           userMsg: "This content goes against our Community Standards.",
         });
       case "media":
-        return graphError(400, 100, d.message ?? "(#100) Invalid parameter", { subcode: subcode ?? 1366046, userMsg: "Your photo or video couldn't be uploaded." });
-      case "not_found":
-        return graphError(400, 100, d.message ?? "Unsupported get request. Object does not exist, cannot be loaded due to missing permissions, or does not support this operation.", {
-          subcode: 33,
-          type: "GraphMethodException",
+        return graphError(400, 100, d.message ?? "(#100) Invalid parameter", {
+          subcode: subcode ?? 1366046,
+          userMsg: "Your photo or video couldn't be uploaded.",
         });
+      case "not_found":
+        return graphError(
+          400,
+          100,
+          d.message ?? "Unsupported get request. Object does not exist, cannot be loaded due to missing permissions, or does not support this operation.",
+          {
+            subcode: 33,
+            type: "GraphMethodException",
+          },
+        );
       default:
         return graphError(400, 100, d.message ?? "(#100) Invalid parameter", { subcode });
     }
@@ -84,9 +92,13 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
 
   kit.open(app, m, "GET", "/facebook/www/:version/dialog/oauth", "oauth.dialog", (c) => {
     const q = c.req.query();
-    if (!q.client_id || !q.redirect_uri || !URL.canParse(q.redirect_uri)) return c.text("Invalid App ID or redirect_uri: client_id and an absolute redirect_uri are required.", 400);
+    if (!q.client_id || !q.redirect_uri || !URL.canParse(q.redirect_uri))
+      return c.text("Invalid App ID or redirect_uri: client_id and an absolute redirect_uri are required.", 400);
     if (q.response_type && q.response_type !== "code") return c.text(`Unsupported response_type ${q.response_type}; this app uses response_type=code.`, 400);
-    const scopes = (q.scope ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const scopes = (q.scope ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = scopes.filter((s) => !metaScopes.has(s));
     if (unknown.length) return c.text(`Invalid Scopes: ${unknown.join(", ")}. This message is only shown to developers.`, 400);
     return consentPage(c, state, { provider: "facebook", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
@@ -111,7 +123,16 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
       }
       if (user.expiresAt !== null && user.expiresAt < Date.now()) return m.error("expired_token");
       const ttl = kit.accessTtl(LONG_LIVED_SECONDS);
-      const long = state.issueToken({ kind: "access", provider: "facebook", clientId: user.clientId, profileId: user.profileId, scopes: user.scopes, expiresAt: Date.now() + ttl * 1000, family: user.family, prefix: "EAAL" });
+      const long = state.issueToken({
+        kind: "access",
+        provider: "facebook",
+        clientId: user.clientId,
+        profileId: user.profileId,
+        scopes: user.scopes,
+        expiresAt: Date.now() + ttl * 1000,
+        family: user.family,
+        prefix: "EAAL",
+      });
       return c.json({ access_token: long.value, token_type: "bearer", expires_in: ttl });
     }
     if (!f.code) return graphError(400, 100, "Missing authorization code");
@@ -120,11 +141,24 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
     if (!grant || grant.provider !== "facebook") return graphError(400, 100, "This authorization code has expired or has been used.", { subcode: 36009 });
     if (grant.clientId !== f.client_id) return graphError(400, 101, "Error validating application. The authorization code was issued to another app.");
     if (grant.redirectUri !== f.redirect_uri) {
-      return graphError(400, 100, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", { subcode: 36008 });
+      return graphError(
+        400,
+        100,
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        { subcode: 36008 },
+      );
     }
     const ttl = kit.accessTtl(SHORT_LIVED_SECONDS);
     // The sandbox accepts a short-lived token only for fb_exchange_token (Kit routes take "access" and "page" tokens).
-    const short = state.issueToken({ kind: "short", provider: "facebook", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000, prefix: "EAAS" });
+    const short = state.issueToken({
+      kind: "short",
+      provider: "facebook",
+      clientId: grant.clientId,
+      profileId: grant.profileId,
+      scopes: grant.scopes,
+      expiresAt: Date.now() + ttl * 1000,
+      prefix: "EAAS",
+    });
     return c.json({ access_token: short.value, token_type: "bearer", expires_in: ttl });
   });
 }
@@ -142,26 +176,43 @@ function registerMe(app: Parameters<ProviderModule["register"]>[0], kit: Kit) {
     return c.json({ data: granted.map((permission) => ({ permission, status: "granted" })) });
   });
 
-  kit.route(app, m, "GET", "/facebook/graph/:version/me/accounts", "me.accounts", (c, token) => {
-    if (token.kind === "page") return notOnPage("accounts");
-    const page = state.profile(token.profileId)?.page;
-    // A Page where the user has no task is not theirs to list.
-    const pages = page && page.tasks.length > 0 ? [page] : [];
-    const fields = (c.req.query("fields") ?? "id,name").split(",");
-    const data = pages.map((p) => {
-      const pageToken = issuePageToken(kit, token);
-      const all: Record<string, unknown> = { id: p.id, name: p.name, access_token: pageToken.value, tasks: p.tasks, category: "Brand" };
-      return Object.fromEntries(Object.entries(all).filter(([k]) => k === "id" || fields.includes(k)));
-    });
-    // One Page per sandbox user: a single page of results, its cursors naming that Page.
-    const cursor = pages[0] ? Buffer.from(pages[0].id).toString("base64url") : undefined;
-    return c.json({ data, ...(cursor ? { paging: { cursors: { before: cursor, after: cursor } } } : {}) });
-  }, [["pages_show_list"]]);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/facebook/graph/:version/me/accounts",
+    "me.accounts",
+    (c, token) => {
+      if (token.kind === "page") return notOnPage("accounts");
+      const page = state.profile(token.profileId)?.page;
+      // A Page where the user has no task is not theirs to list.
+      const pages = page && page.tasks.length > 0 ? [page] : [];
+      const fields = (c.req.query("fields") ?? "id,name").split(",");
+      const data = pages.map((p) => {
+        const pageToken = issuePageToken(kit, token);
+        const all: Record<string, unknown> = { id: p.id, name: p.name, access_token: pageToken.value, tasks: p.tasks, category: "Brand" };
+        return Object.fromEntries(Object.entries(all).filter(([k]) => k === "id" || fields.includes(k)));
+      });
+      // One Page per sandbox user: a single page of results, its cursors naming that Page.
+      const cursor = pages[0] ? Buffer.from(pages[0].id).toString("base64url") : undefined;
+      return c.json({ data, ...(cursor ? { paging: { cursors: { before: cursor, after: cursor } } } : {}) });
+    },
+    [["pages_show_list"]],
+  );
 }
 
 /** Page tokens derived from a long-lived user token never expire; they die with the user's grant (same family). */
 function issuePageToken(kit: Kit, user: Token): Token {
-  return kit.state.issueToken({ kind: "page", provider: "facebook", clientId: user.clientId, profileId: user.profileId, scopes: user.scopes, expiresAt: null, family: user.family, prefix: "EAAP" });
+  return kit.state.issueToken({
+    kind: "page",
+    provider: "facebook",
+    clientId: user.clientId,
+    profileId: user.profileId,
+    scopes: user.scopes,
+    expiresAt: null,
+    family: user.family,
+    prefix: "EAAP",
+  });
 }
 
 /** attached_media as one JSON array, or as attached_media[0], attached_media[1]… each one JSON object. */
@@ -180,7 +231,8 @@ function attachedMedia(f: Record<string, string>): string[] | "invalid" {
 
 function linkProblem(link: string): Response | undefined {
   const url = URL.canParse(link) ? new URL(link) : null;
-  if (!url || !["http:", "https:"].includes(url.protocol)) return graphError(400, 100, "(#100) The link you provided is not a valid URL.", { subcode: 2061006 });
+  if (!url || !["http:", "https:"].includes(url.protocol))
+    return graphError(400, 100, "(#100) The link you provided is not a valid URL.", { subcode: 2061006 });
   if (url.hostname === "facebook.com" || url.hostname.endsWith(".facebook.com")) {
     return graphError(400, 100, "(#100) Links to facebook.com cannot be attached this way; share the post instead.", { subcode: 1609008 });
   }
@@ -191,47 +243,64 @@ function registerFeed(app: Parameters<ProviderModule["register"]>[0], kit: Kit) 
   const { state } = kit;
   const m = facebookSandbox;
 
-  kit.route(app, m, "POST", "/facebook/graph/:version/:pageId/feed", "page.feed", async (c, token) => {
-    const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
-    if ("denied" in access) return access.denied;
-    const { page, profile } = access;
-    const f = await params(c);
-    const message = f.message ?? "";
-    const link = f.link || undefined;
-    const mediaIds = f.attached_media || Object.keys(f).some((k) => k.startsWith("attached_media[")) ? attachedMedia(f) : [];
-    if (mediaIds === "invalid" || new Set(mediaIds).size !== mediaIds.length) return m.error("invalid_request", { message: "(#100) attached_media must be an array of distinct {media_fbid}" });
-    if (!message.trim() && !link && mediaIds.length === 0) return m.error("invalid_request", { message: "(#100) Missing message or attachment" });
-    if (message.length > MAX_MESSAGE) return m.error("invalid_request", { message: `(#100) Param message must be at most ${MAX_MESSAGE} characters long` });
-    if (link) {
-      const problem = linkProblem(link);
-      if (problem) return problem;
-    }
-    const photos = [];
-    for (const id of mediaIds) {
-      const photo = state.object(id);
-      if (!photo || photo.provider !== "facebook" || photo.type !== "photo" || photo.data.pageId !== page.id) return m.error("invalid_request", { message: `(#100) media_fbid ${id} is not a photo of this Page` });
-      if (photo.data.published || photo.data.usedBy) return m.error("media", { message: "(#100) This photo has already been posted.", code: "1366051" });
-      photos.push(photo);
-    }
-    const previous = state.posts({ provider: "facebook", profileId: profile.id }).filter((p) => !p.deleted && p.extra.pageId === page.id && (p.kind === "text" || p.kind === "link")).at(-1);
-    if (mediaIds.length === 0 && previous && previous.text === message && (previous.extra.link ?? undefined) === link) {
-      return graphError(400, 506, "(#506) Duplicate status message");
-    }
-    const kind = photos.length ? "multi_photo" : link ? "link" : "text";
-    const attachment: Attachment | undefined = photos.length ? { type: "album", media_type: "album" } : link ? { type: "share", media_type: "link" } : undefined;
-    const post = state.addPost({
-      id: `${page.id}_${numericId()}`,
-      provider: "facebook",
-      profileId: profile.id,
-      username: pageSlug(page.name, page.id),
-      kind,
-      text: message,
-      media: photos.map((p) => ({ ...p.media!, type: "image" })),
-      extra: { pageId: page.id, ...(link ? { link } : {}), ...(photos.length ? { photoIds: mediaIds } : {}), ...(attachment ? { attachment } : {}) },
-      permalink: permalinkOf,
-    });
-    for (const photo of photos) photo.data.usedBy = post.id;
-    state.changed();
-    return c.json({ id: post.id });
-  }, [["pages_manage_posts"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/facebook/graph/:version/:pageId/feed",
+    "page.feed",
+    async (c, token) => {
+      const access = pageAccess(kit, token, c.req.param("pageId") ?? "", true);
+      if ("denied" in access) return access.denied;
+      const { page, profile } = access;
+      const f = await params(c);
+      const message = f.message ?? "";
+      const link = f.link || undefined;
+      const mediaIds = f.attached_media || Object.keys(f).some((k) => k.startsWith("attached_media[")) ? attachedMedia(f) : [];
+      if (mediaIds === "invalid" || new Set(mediaIds).size !== mediaIds.length)
+        return m.error("invalid_request", { message: "(#100) attached_media must be an array of distinct {media_fbid}" });
+      if (!message.trim() && !link && mediaIds.length === 0) return m.error("invalid_request", { message: "(#100) Missing message or attachment" });
+      if (message.length > MAX_MESSAGE) return m.error("invalid_request", { message: `(#100) Param message must be at most ${MAX_MESSAGE} characters long` });
+      if (link) {
+        const problem = linkProblem(link);
+        if (problem) return problem;
+      }
+      const photos = [];
+      for (const id of mediaIds) {
+        const photo = state.object(id);
+        if (!photo || photo.provider !== "facebook" || photo.type !== "photo" || photo.data.pageId !== page.id)
+          return m.error("invalid_request", { message: `(#100) media_fbid ${id} is not a photo of this Page` });
+        if (photo.data.published || photo.data.usedBy) return m.error("media", { message: "(#100) This photo has already been posted.", code: "1366051" });
+        photos.push(photo);
+      }
+      const previous = state
+        .posts({ provider: "facebook", profileId: profile.id })
+        .filter((p) => !p.deleted && p.extra.pageId === page.id && (p.kind === "text" || p.kind === "link"))
+        .at(-1);
+      if (mediaIds.length === 0 && previous && previous.text === message && (previous.extra.link ?? undefined) === link) {
+        return graphError(400, 506, "(#506) Duplicate status message");
+      }
+      const kind = photos.length ? "multi_photo" : link ? "link" : "text";
+      const attachment: Attachment | undefined = photos.length
+        ? { type: "album", media_type: "album" }
+        : link
+          ? { type: "share", media_type: "link" }
+          : undefined;
+      const post = state.addPost({
+        id: `${page.id}_${numericId()}`,
+        provider: "facebook",
+        profileId: profile.id,
+        username: pageSlug(page.name, page.id),
+        kind,
+        text: message,
+        media: photos.map((p) => ({ ...p.media!, type: "image" })),
+        extra: { pageId: page.id, ...(link ? { link } : {}), ...(photos.length ? { photoIds: mediaIds } : {}), ...(attachment ? { attachment } : {}) },
+        permalink: permalinkOf,
+      });
+      for (const photo of photos) photo.data.usedBy = post.id;
+      state.changed();
+      return c.json({ id: post.id });
+    },
+    [["pages_manage_posts"]],
+  );
 }

@@ -17,7 +17,15 @@ export type ContainerData = {
   publishedMediaId?: string;
 };
 
-export type MetaError = { code: number; subcode?: number; message: string; userMsg?: string; status?: number; transient?: boolean; headers?: Record<string, string> };
+export type MetaError = {
+  code: number;
+  subcode?: number;
+  message: string;
+  userMsg?: string;
+  status?: number;
+  transient?: boolean;
+  headers?: Record<string, string>;
+};
 
 export function metaError(e: MetaError): Response {
   const error = {
@@ -39,7 +47,8 @@ export const isRefusal = (x: unknown): x is Refusal => typeof x === "object" && 
 
 export const invalid = (message: string, subcode?: number) => metaError({ code: 100, subcode, message: `(#100) ${message}` });
 
-export const notReady = () => metaError({ code: 9007, subcode: 2207027, message: "Media ID is not available", userMsg: "The media is not ready for publishing, please wait for a moment" });
+export const notReady = () =>
+  metaError({ code: 9007, subcode: 2207027, message: "Media ID is not available", userMsg: "The media is not ready for publishing, please wait for a moment" });
 
 const MAX_CAPTION = 2200;
 const MAX_HASHTAGS = 30;
@@ -52,16 +61,23 @@ type Plan = { data: ContainerData; media?: MediaBlob };
 
 function captionError(caption: string | undefined): Response | undefined {
   if (caption === undefined) return undefined;
-  if ([...caption].length > MAX_CAPTION) return metaError({ code: 36004, subcode: 2207010, message: "The caption is too long", userMsg: `Captions are limited to ${MAX_CAPTION} characters.` });
+  if ([...caption].length > MAX_CAPTION)
+    return metaError({ code: 36004, subcode: 2207010, message: "The caption is too long", userMsg: `Captions are limited to ${MAX_CAPTION} characters.` });
   if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > MAX_HASHTAGS) {
-    return metaError({ code: 36004, subcode: 2207010, message: "The caption has too many hashtags", userMsg: `Captions are limited to ${MAX_HASHTAGS} hashtags.` });
+    return metaError({
+      code: 36004,
+      subcode: 2207010,
+      message: "The caption has too many hashtags",
+      userMsg: `Captions are limited to ${MAX_HASHTAGS} hashtags.`,
+    });
   }
   return undefined;
 }
 
 function kindOf(f: Record<string, string>): ContainerKind | Refusal {
   const mediaType = f.media_type?.toUpperCase();
-  if (f.is_carousel_item === "true") return !mediaType || mediaType === "IMAGE" || mediaType === "VIDEO" ? "CAROUSEL_ITEM" : refuse(invalid("Carousel items must be IMAGE or VIDEO"));
+  if (f.is_carousel_item === "true")
+    return !mediaType || mediaType === "IMAGE" || mediaType === "VIDEO" ? "CAROUSEL_ITEM" : refuse(invalid("Carousel items must be IMAGE or VIDEO"));
   if (!mediaType || mediaType === "IMAGE") return "IMAGE";
   if (mediaType === "VIDEO") return refuse(invalid("The VIDEO media type is no longer supported for feed posts; use REELS"));
   if (mediaType === "CAROUSEL" || mediaType === "REELS" || mediaType === "STORIES") return mediaType;
@@ -69,10 +85,12 @@ function kindOf(f: Record<string, string>): ContainerKind | Refusal {
 }
 
 function carouselError(children: string[], child: (id: string) => Child | undefined): Response | undefined {
-  if (children.length < 2 || children.length > 10) return metaError({ code: 100, subcode: 2207028, message: "(#100) The carousel must have between 2 and 10 items" });
+  if (children.length < 2 || children.length > 10)
+    return metaError({ code: 100, subcode: 2207028, message: "(#100) The carousel must have between 2 and 10 items" });
   for (const id of children) {
     const c = child(id);
-    if (!c || c.data.kind !== "CAROUSEL_ITEM") return metaError({ code: 100, subcode: 2207028, message: `(#100) ${id} is not a carousel item container of this account` });
+    if (!c || c.data.kind !== "CAROUSEL_ITEM")
+      return metaError({ code: 100, subcode: 2207028, message: `(#100) ${id} is not a carousel item container of this account` });
     if (c.status === "IN_PROGRESS") return notReady();
     if (c.status !== "FINISHED") return metaError({ code: 100, subcode: 2207028, message: `(#100) Carousel item ${id} cannot be used: ${c.status}` });
   }
@@ -87,8 +105,10 @@ async function fetchChecked(kit: Kit, url: string, mediaKind: "image" | "video")
     return refuse(metaError({ code: 9004, subcode, message: "Media download has failed. The media URI doesn't meet our requirements.", userMsg: blob.error }));
   }
   if (mediaKind === "image") {
-    if (!blob.head?.startsWith(JPEG)) return refuse(metaError({ code: 36001, subcode: 2207005, message: "The image format is not supported", userMsg: "Only JPEG images can be published." }));
-    if (blob.size > MAX_IMAGE_BYTES) return refuse(metaError({ code: 36000, subcode: 2207004, message: "The image is too large to download", userMsg: "Images are limited to 8 MB." }));
+    if (!blob.head?.startsWith(JPEG))
+      return refuse(metaError({ code: 36001, subcode: 2207005, message: "The image format is not supported", userMsg: "Only JPEG images can be published." }));
+    if (blob.size > MAX_IMAGE_BYTES)
+      return refuse(metaError({ code: 36000, subcode: 2207004, message: "The image is too large to download", userMsg: "Images are limited to 8 MB." }));
   } else if (blob.head?.slice(8, 16) !== FTYP) {
     return refuse(metaError({ code: 352, subcode: 2207026, message: "The video format is not supported", userMsg: "Videos must be MP4 or MOV files." }));
   }
@@ -102,7 +122,8 @@ function mediaKindOf(kind: ContainerKind, f: Record<string, string>): "image" | 
 function requestError(kind: ContainerKind, f: Record<string, string>): Response | undefined {
   if (kind === "STORIES" && f.caption !== undefined) return invalid("Param caption is not supported for STORIES media");
   if (kind === "STORIES" && f.image_url && f.video_url) return invalid("A story takes either image_url or video_url");
-  if (f.share_to_feed !== undefined && (kind !== "REELS" || !["true", "false"].includes(f.share_to_feed))) return invalid("Param share_to_feed must be true or false, on REELS only");
+  if (f.share_to_feed !== undefined && (kind !== "REELS" || !["true", "false"].includes(f.share_to_feed)))
+    return invalid("Param share_to_feed must be true or false, on REELS only");
   return undefined;
 }
 
@@ -114,7 +135,10 @@ export async function planContainer(kit: Kit, f: Record<string, string>, child: 
   const refusal = requestError(kind, f) ?? captionError(caption);
   if (refusal) return refuse(refusal);
   if (kind === "CAROUSEL") {
-    const children = (f.children ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const children = (f.children ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const refused = carouselError(children, child);
     return refused ? refuse(refused) : { data: { kind, caption, children } };
   }

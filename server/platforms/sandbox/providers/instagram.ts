@@ -18,31 +18,62 @@ const PUBLISH_LIMIT = 100;
 const INSIGHTS_DELAY_MS = 1000;
 const G = "/instagram/graph";
 const V = ":version{v\\d+\\.\\d+}";
-const scopeNames = ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights", "instagram_business_manage_comments", "instagram_business_manage_messages"];
+const scopeNames = [
+  "instagram_business_basic",
+  "instagram_business_content_publish",
+  "instagram_business_manage_insights",
+  "instagram_business_manage_comments",
+  "instagram_business_manage_messages",
+];
 const BASIC = "instagram_business_basic";
 const PUBLISH = [[BASIC, "instagram_business_content_publish"]];
 
 const noObject = (id: string, verb = "get") =>
-  metaError({ code: 100, subcode: 33, message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.` });
+  metaError({
+    code: 100,
+    subcode: 33,
+    message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+  });
 /** api.instagram.com still answers the older flat error shape. */
 const legacyError = (message: string) => jsonAnswer({ error_type: "OAuthException", code: 400, error_message: message }, { status: 400 });
 
 const errors: Record<ErrorKind, (d: { message?: string; retryAfterSeconds?: number }) => Response> = {
   expired_token: () =>
-    metaError({ code: 190, subcode: 463, message: `Error validating access token: Session has expired. The current time is ${Math.floor(Date.now() / 1000)}.` }),
+    metaError({
+      code: 190,
+      subcode: 463,
+      message: `Error validating access token: Session has expired. The current time is ${Math.floor(Date.now() / 1000)}.`,
+    }),
   invalid_token: () => metaError({ code: 190, message: "Invalid OAuth access token - Cannot parse access token" }),
   // code 10, "API Permission Denied": developers.facebook.com/docs/graph-api/guides/error-handling
   missing_scope: (d) => metaError({ code: 10, message: `(#10) Application does not have permission for this action${d.message ? ` (${d.message})` : ""}` }),
   rate_limit: (d) => {
     const minutes = Math.max(1, Math.ceil((d.retryAfterSeconds ?? 60) / 60));
     const usage = { instagram: [{ type: "instagram", call_count: 100, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: minutes }] };
-    return metaError({ code: 80002, message: "There have been too many calls to this Instagram account. Wait a bit and try again.", transient: true, headers: { "x-business-use-case-usage": JSON.stringify(usage) } });
+    return metaError({
+      code: 80002,
+      message: "There have been too many calls to this Instagram account. Wait a bit and try again.",
+      transient: true,
+      headers: { "x-business-use-case-usage": JSON.stringify(usage) },
+    });
   },
   quota: () =>
-    metaError({ code: 9, subcode: 2207042, message: "Application request limit reached", userMsg: "You have reached the maximum number of posts that can be published through the API in 24 hours." }),
+    metaError({
+      code: 9,
+      subcode: 2207042,
+      message: "Application request limit reached",
+      userMsg: "You have reached the maximum number of posts that can be published through the API in 24 hours.",
+    }),
   server_error: () => metaError({ code: 2, message: "An unexpected error has occurred. Please retry your request later.", status: 500, transient: true }),
-  content: (d) => metaError({ code: 4, subcode: 2207051, message: "Application request limit reached", userMsg: d.message ?? "We restrict certain activity to protect our community." }),
-  media: (d) => metaError({ code: 9004, subcode: 2207052, message: "Media download has failed. The media URI doesn't meet our requirements.", userMsg: d.message }),
+  content: (d) =>
+    metaError({
+      code: 4,
+      subcode: 2207051,
+      message: "Application request limit reached",
+      userMsg: d.message ?? "We restrict certain activity to protect our community.",
+    }),
+  media: (d) =>
+    metaError({ code: 9004, subcode: 2207052, message: "Media download has failed. The media URI doesn't meet our requirements.", userMsg: d.message }),
   invalid_request: (d) => invalid(d.message ?? "Invalid parameter"),
   not_found: (d) => noObject(d.message ?? "unknown"),
 };
@@ -56,7 +87,10 @@ const notProfessional = () => metaError({ code: 10, message: "(#10) The user is 
 /** Graph answers `id` plus the fields asked for; asking for a field the node lacks is an error. */
 function pick(node: Record<string, unknown>, fields: string | undefined, nodeType: string): Record<string, unknown> | Refusal {
   const out: Record<string, unknown> = { id: node.id };
-  for (const f of (fields ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const f of (fields ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(f in node)) return refuse(invalid(`Tried accessing nonexisting field (${f}) on node type (${nodeType})`));
     if (node[f] !== undefined) out[f] = node[f];
   }
@@ -81,7 +115,8 @@ function permalinkOf(kind: ContainerData["kind"], username: string, id: string):
 }
 
 /** The Instagram-scoped user id (`id`), distinct from the professional account id (`user_id`). */
-const appScopedId = (profileId: string, clientId: string) => BigInt(`0x${crypto.createHash("sha256").update(`${clientId}:${profileId}`).digest("hex").slice(0, 13)}`).toString();
+const appScopedId = (profileId: string, clientId: string) =>
+  BigInt(`0x${crypto.createHash("sha256").update(`${clientId}:${profileId}`).digest("hex").slice(0, 13)}`).toString();
 
 const isContainer = (o: PlatformObject | undefined, profileId: string): o is PlatformObject & { data: ContainerData } =>
   !!o && o.provider === "instagram" && o.type === "container" && o.profileId === profileId;
@@ -146,10 +181,18 @@ export const instagramSandbox: ProviderModule = {
       const q = c.req.query();
       const scopes = (q.scope ?? "").split(/[\s,]+/).filter(Boolean);
       const unknown = scopes.filter((s) => !scopeNames.includes(s));
-      if (q.response_type !== "code" || !q.client_id || !q.redirect_uri) return c.text("Invalid Request: response_type=code, client_id and redirect_uri are required.", 400);
+      if (q.response_type !== "code" || !q.client_id || !q.redirect_uri)
+        return c.text("Invalid Request: response_type=code, client_id and redirect_uri are required.", 400);
       if (unknown.length > 0) return c.text(`Invalid Scopes: ${unknown.join(", ")}`, 400);
       if (!scopes.includes(BASIC)) return c.text(`Invalid Request: the scope must include ${BASIC}.`, 400);
-      return consentPage(c, state, { provider: "instagram", clientId: q.client_id, redirectUri: q.redirect_uri, state: q.state, scopes, refuse: refuseNonRole });
+      return consentPage(c, state, {
+        provider: "instagram",
+        clientId: q.client_id,
+        redirectUri: q.redirect_uri,
+        state: q.state,
+        scopes,
+        refuse: refuseNonRole,
+      });
     });
 
     kit.open(app, m, "POST", "/instagram/api/oauth/access_token", "oauth.access_token", async (c) => {
@@ -160,10 +203,19 @@ export const instagramSandbox: ProviderModule = {
       if (!grant || grant.provider !== "instagram") return legacyError("Invalid authorization code");
       if (grant.clientId !== f.client_id) return legacyError("Invalid client_id");
       if (grant.redirectUri !== f.redirect_uri) {
-        return legacyError("Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request");
+        return legacyError(
+          "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        );
       }
       const ttl = kit.accessTtl(SHORT_LIVED_SECONDS);
-      const short = state.issueToken({ kind: "short", provider: "instagram", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000 });
+      const short = state.issueToken({
+        kind: "short",
+        provider: "instagram",
+        clientId: grant.clientId,
+        profileId: grant.profileId,
+        scopes: grant.scopes,
+        expiresAt: Date.now() + ttl * 1000,
+      });
       return c.json({ access_token: short.value, user_id: Number(grant.profileId), permissions: grant.scopes });
     });
 
@@ -190,118 +242,193 @@ export const instagramSandbox: ProviderModule = {
       return c.json({ access_token: next.value, token_type: "bearer", expires_in: ttl });
     });
 
-    kit.route(app, m, "GET", `${G}/${V}/me`, "me", (c, token) => {
-      const p = owner(token);
-      const node = { id: appScopedId(p.id, token.clientId), user_id: p.id, username: p.username, name: p.displayName, account_type: p.accountType ?? "BUSINESS" };
-      const out = pick(node, c.req.query("fields"), "User");
-      return isRefusal(out) ? out.refusal : c.json(out);
-    }, [[BASIC]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${G}/${V}/me`,
+      "me",
+      (c, token) => {
+        const p = owner(token);
+        const node = {
+          id: appScopedId(p.id, token.clientId),
+          user_id: p.id,
+          username: p.username,
+          name: p.displayName,
+          account_type: p.accountType ?? "BUSINESS",
+        };
+        const out = pick(node, c.req.query("fields"), "User");
+        return isRefusal(out) ? out.refusal : c.json(out);
+      },
+      [[BASIC]],
+    );
 
-    kit.route(app, m, "POST", `${G}/${V}/:igUserId/media`, "media.create", async (c, token) => {
-      const p = owner(token);
-      if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "", "post");
-      if (!professional(p)) return notProfessional();
-      const plan = await planContainer(kit, await params(c), (id) => {
-        const child = state.object(id);
-        return isContainer(child, p.id) ? { data: child.data, status: containerStatus(state, child)[0] } : undefined;
-      });
-      if (isRefusal(plan)) return plan.refusal;
-      const processing = kit.processingFault("instagram", "media.create", token.profileId);
-      const container = state.addObject({ provider: "instagram", profileId: p.id, type: "container", data: plan.data, media: plan.media, ...processing });
-      return c.json({ id: container.id });
-    }, PUBLISH);
+    kit.route(
+      app,
+      m,
+      "POST",
+      `${G}/${V}/:igUserId/media`,
+      "media.create",
+      async (c, token) => {
+        const p = owner(token);
+        if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "", "post");
+        if (!professional(p)) return notProfessional();
+        const plan = await planContainer(kit, await params(c), (id) => {
+          const child = state.object(id);
+          return isContainer(child, p.id) ? { data: child.data, status: containerStatus(state, child)[0] } : undefined;
+        });
+        if (isRefusal(plan)) return plan.refusal;
+        const processing = kit.processingFault("instagram", "media.create", token.profileId);
+        const container = state.addObject({ provider: "instagram", profileId: p.id, type: "container", data: plan.data, media: plan.media, ...processing });
+        return c.json({ id: container.id });
+      },
+      PUBLISH,
+    );
 
-    kit.route(app, m, "POST", `${G}/${V}/:igUserId/media_publish`, "media.publish", async (c, token) => {
-      const p = owner(token);
-      if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "", "post");
-      if (!professional(p)) return notProfessional();
-      const creationId = (await params(c)).creation_id ?? "";
-      const container = state.object(creationId);
-      if (!isContainer(container, p.id)) return invalid(`Param creation_id '${creationId}' is not a media container of this account`);
-      if (container.data.kind === "CAROUSEL_ITEM") return invalid("A carousel item is published through its CAROUSEL container");
-      const [status, detail] = containerStatus(state, container);
-      if (status === "IN_PROGRESS") return notReady();
-      if (status === "EXPIRED") return invalid("The media you are trying to access has expired. Please try to upload again.", 2207020);
-      if (status !== "FINISHED") return invalid(`The media container cannot be published: ${detail}`);
-      if (publishedSince(state, p.id, Date.now() - DAY_MS) >= PUBLISH_LIMIT) return errors.quota({});
-      const post = publish(state, p, container);
-      return c.json({ id: post.id });
-    }, PUBLISH);
+    kit.route(
+      app,
+      m,
+      "POST",
+      `${G}/${V}/:igUserId/media_publish`,
+      "media.publish",
+      async (c, token) => {
+        const p = owner(token);
+        if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "", "post");
+        if (!professional(p)) return notProfessional();
+        const creationId = (await params(c)).creation_id ?? "";
+        const container = state.object(creationId);
+        if (!isContainer(container, p.id)) return invalid(`Param creation_id '${creationId}' is not a media container of this account`);
+        if (container.data.kind === "CAROUSEL_ITEM") return invalid("A carousel item is published through its CAROUSEL container");
+        const [status, detail] = containerStatus(state, container);
+        if (status === "IN_PROGRESS") return notReady();
+        if (status === "EXPIRED") return invalid("The media you are trying to access has expired. Please try to upload again.", 2207020);
+        if (status !== "FINISHED") return invalid(`The media container cannot be published: ${detail}`);
+        if (publishedSince(state, p.id, Date.now() - DAY_MS) >= PUBLISH_LIMIT) return errors.quota({});
+        const post = publish(state, p, container);
+        return c.json({ id: post.id });
+      },
+      PUBLISH,
+    );
 
-    kit.route(app, m, "GET", `${G}/${V}/:igUserId/content_publishing_limit`, "content_publishing_limit", (c, token) => {
-      const p = owner(token);
-      if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "");
-      const node: Record<string, unknown> = { quota_usage: publishedSince(state, p.id, Date.now() - DAY_MS), config: { quota_total: PUBLISH_LIMIT, quota_duration: DAY_MS / 1000 } };
-      const out: Record<string, unknown> = {};
-      for (const f of (c.req.query("fields") || "quota_usage").split(",")) {
-        if (!(f in node)) return invalid(`Tried accessing nonexisting field (${f}) on node type (ContentPublishingLimit)`);
-        out[f] = node[f];
-      }
-      return c.json({ data: [out] });
-    }, PUBLISH);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${G}/${V}/:igUserId/content_publishing_limit`,
+      "content_publishing_limit",
+      (c, token) => {
+        const p = owner(token);
+        if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "");
+        const node: Record<string, unknown> = {
+          quota_usage: publishedSince(state, p.id, Date.now() - DAY_MS),
+          config: { quota_total: PUBLISH_LIMIT, quota_duration: DAY_MS / 1000 },
+        };
+        const out: Record<string, unknown> = {};
+        for (const f of (c.req.query("fields") || "quota_usage").split(",")) {
+          if (!(f in node)) return invalid(`Tried accessing nonexisting field (${f}) on node type (ContentPublishingLimit)`);
+          out[f] = node[f];
+        }
+        return c.json({ data: [out] });
+      },
+      PUBLISH,
+    );
 
     // The media edge lists feed posts and Reels, newest first; Stories have their own edge.
-    kit.route(app, m, "GET", `${G}/${V}/:igUserId/media`, "media.list", (c, token) => {
-      const p = owner(token);
-      const version = c.req.param("version");
-      if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "");
-      const q = c.req.query();
-      const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
-      const all = state.posts({ provider: "instagram", profileId: p.id }).filter((x) => !x.deleted && x.kind !== "STORIES").reverse();
-      const decode = (cursor: string) => Buffer.from(cursor, "base64url").toString();
-      const start = q.after ? all.findIndex((x) => x.id === decode(q.after!)) + 1 : 0;
-      if (q.after && start === 0) return invalid("Invalid cursor");
-      const page = all.slice(start, start + limit);
-      const data: Record<string, unknown>[] = [];
-      for (const post of page) {
-        const out = pick(mediaNode(post), q.fields, "Media");
-        if (isRefusal(out)) return out.refusal;
-        data.push(out);
-      }
-      if (page.length === 0) return c.json({ data });
-      const cursor = (x: SandboxPost) => Buffer.from(x.id).toString("base64url");
-      const after = cursor(page.at(-1)!);
-      const next = start + limit < all.length ? `${kit.baseUrl}${G}/${version}/${p.id}/media?${new URLSearchParams({ ...q, after, limit: String(limit) })}` : undefined;
-      return c.json({ data, paging: { cursors: { before: cursor(page[0]!), after }, ...(next ? { next } : {}) } });
-    }, [[BASIC]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${G}/${V}/:igUserId/media`,
+      "media.list",
+      (c, token) => {
+        const p = owner(token);
+        const version = c.req.param("version");
+        if (c.req.param("igUserId") !== p.id) return noObject(c.req.param("igUserId") ?? "");
+        const q = c.req.query();
+        const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
+        const all = state
+          .posts({ provider: "instagram", profileId: p.id })
+          .filter((x) => !x.deleted && x.kind !== "STORIES")
+          .reverse();
+        const decode = (cursor: string) => Buffer.from(cursor, "base64url").toString();
+        const start = q.after ? all.findIndex((x) => x.id === decode(q.after!)) + 1 : 0;
+        if (q.after && start === 0) return invalid("Invalid cursor");
+        const page = all.slice(start, start + limit);
+        const data: Record<string, unknown>[] = [];
+        for (const post of page) {
+          const out = pick(mediaNode(post), q.fields, "Media");
+          if (isRefusal(out)) return out.refusal;
+          data.push(out);
+        }
+        if (page.length === 0) return c.json({ data });
+        const cursor = (x: SandboxPost) => Buffer.from(x.id).toString("base64url");
+        const after = cursor(page.at(-1)!);
+        const next =
+          start + limit < all.length ? `${kit.baseUrl}${G}/${version}/${p.id}/media?${new URLSearchParams({ ...q, after, limit: String(limit) })}` : undefined;
+        return c.json({ data, paging: { cursors: { before: cursor(page[0]!), after }, ...(next ? { next } : {}) } });
+      },
+      [[BASIC]],
+    );
 
-    kit.route(app, m, "GET", `${G}/${V}/:mediaId/insights`, "media.insights", (c, token) => {
-      const post = state.post(c.req.param("mediaId") ?? "");
-      if (!post || post.provider !== "instagram" || post.profileId !== token.profileId || post.deleted) return noObject(c.req.param("mediaId") ?? "");
-      const requested = (c.req.query("metric") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-      if (requested.length === 0) return invalid("The parameter metric is required");
-      const product = (post.extra as { mediaProductType: string }).mediaProductType;
-      for (const name of requested) {
-        if (retiredMetrics.includes(name)) return invalid(`The metric ${name} is no longer supported for media insights; use views`);
-        if (!metricsFor[product]!.includes(name)) return invalid(`The Media Insights API does not support the ${name} metric for this media product type (${product}); it must be one of: ${metricsFor[product]!.join(", ")}`);
-      }
-      if (Date.now() - Date.parse(post.createdAt) < INSIGHTS_DELAY_MS) return c.json({ data: [] });
-      const data = requested.map((name) => ({
-        name,
-        period: "lifetime",
-        values: [{ value: insightValues[name]!(post.metrics) }],
-        title: name,
-        description: `Lifetime ${name} of the media`,
-        id: `${post.id}/insights/${name}/lifetime`,
-      }));
-      return c.json({ data });
-    }, [[BASIC, "instagram_business_manage_insights"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${G}/${V}/:mediaId/insights`,
+      "media.insights",
+      (c, token) => {
+        const post = state.post(c.req.param("mediaId") ?? "");
+        if (!post || post.provider !== "instagram" || post.profileId !== token.profileId || post.deleted) return noObject(c.req.param("mediaId") ?? "");
+        const requested = (c.req.query("metric") ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (requested.length === 0) return invalid("The parameter metric is required");
+        const product = (post.extra as { mediaProductType: string }).mediaProductType;
+        for (const name of requested) {
+          if (retiredMetrics.includes(name)) return invalid(`The metric ${name} is no longer supported for media insights; use views`);
+          if (!metricsFor[product]!.includes(name))
+            return invalid(
+              `The Media Insights API does not support the ${name} metric for this media product type (${product}); it must be one of: ${metricsFor[product]!.join(", ")}`,
+            );
+        }
+        if (Date.now() - Date.parse(post.createdAt) < INSIGHTS_DELAY_MS) return c.json({ data: [] });
+        const data = requested.map((name) => ({
+          name,
+          period: "lifetime",
+          values: [{ value: insightValues[name]!(post.metrics) }],
+          title: name,
+          description: `Lifetime ${name} of the media`,
+          id: `${post.id}/insights/${name}/lifetime`,
+        }));
+        return c.json({ data });
+      },
+      [[BASIC, "instagram_business_manage_insights"]],
+    );
 
     // Registered last: /{version}/{id} is a container or a media, whichever the id names.
-    kit.route(app, m, "GET", `${G}/${V}/:id`, "node.get", (c, token) => {
-      const id = c.req.param("id") ?? "";
-      const fields = c.req.query("fields");
-      const container = state.object(id);
-      if (isContainer(container, token.profileId)) {
-        const [statusCode, status] = containerStatus(state, container);
-        const out = pick({ id, status_code: statusCode, status }, fields, "ShadowIGMediaBuilder");
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${G}/${V}/:id`,
+      "node.get",
+      (c, token) => {
+        const id = c.req.param("id") ?? "";
+        const fields = c.req.query("fields");
+        const container = state.object(id);
+        if (isContainer(container, token.profileId)) {
+          const [statusCode, status] = containerStatus(state, container);
+          const out = pick({ id, status_code: statusCode, status }, fields, "ShadowIGMediaBuilder");
+          return isRefusal(out) ? out.refusal : c.json(out);
+        }
+        const post = state.post(id);
+        if (!post || post.provider !== "instagram" || post.profileId !== token.profileId || post.deleted) return noObject(id);
+        const out = pick(mediaNode(post), fields, "Media");
         return isRefusal(out) ? out.refusal : c.json(out);
-      }
-      const post = state.post(id);
-      if (!post || post.provider !== "instagram" || post.profileId !== token.profileId || post.deleted) return noObject(id);
-      const out = pick(mediaNode(post), fields, "Media");
-      return isRefusal(out) ? out.refusal : c.json(out);
-    }, [[BASIC]]);
+      },
+      [[BASIC]],
+    );
   },
 };
 

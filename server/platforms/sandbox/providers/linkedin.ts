@@ -36,7 +36,8 @@ const SELF_SERVE: LinkedInProduct[] = ["sign-in-openid", "share-on-linkedin"];
 function configuredProducts(): LinkedInProduct[] {
   const names = (process.env.SANDBOX_LINKEDIN_PRODUCTS ?? "").split(/[\s,]+/).filter(Boolean);
   const unknown = names.filter((n) => !(n in linkedinProducts));
-  if (unknown.length > 0) throw new Error(`SANDBOX_LINKEDIN_PRODUCTS: unknown product ${unknown.join(", ")} (known: ${Object.keys(linkedinProducts).join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`SANDBOX_LINKEDIN_PRODUCTS: unknown product ${unknown.join(", ")} (known: ${Object.keys(linkedinProducts).join(", ")})`);
   return names.length > 0 ? (names as LinkedInProduct[]) : SELF_SERVE;
 }
 const RESERVED = new Set("\\|{}@[]()<>#*_~");
@@ -87,11 +88,13 @@ const littleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, "\\$&"
 /** Versioned APIs refuse requests without a valid LinkedIn-Version and Rest.li 2.0. */
 function versionProblem(c: Ctx): Response | undefined {
   const version = c.req.header("linkedin-version");
-  if (!version) return restError(400, { code: "VERSION_MISSING", message: "A version must be present. Please specify a version by adding the LinkedIn-Version header." });
+  if (!version)
+    return restError(400, { code: "VERSION_MISSING", message: "A version must be present. Please specify a version by adding the LinkedIn-Version header." });
   const m = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
   const now = new Date();
   const future = m && Number(m[1]) * 12 + Number(m[2]) > now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || future) return restError(426, { code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` });
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || future)
+    return restError(426, { code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` });
   if (c.req.header("x-restli-protocol-version") !== "2.0.0") {
     return restError(400, { code: "ILLEGAL_ARGUMENT", message: "This endpoint requires the header X-Restli-Protocol-Version: 2.0.0" });
   }
@@ -141,13 +144,21 @@ function invalidPost(body: PostInput): Response | undefined {
   if (typeof body.visibility !== "string") return required("visibility");
   if (typeof body.distribution?.feedDistribution !== "string") return required("distribution/feedDistribution");
   if (typeof body.lifecycleState !== "string") return required("lifecycleState");
-  if (body.commentary !== undefined && typeof body.commentary !== "string") return inputError("INVALID_VALUE", "commentary", "ERROR :: /commentary :: must be a string");
-  if (!["PUBLIC", "CONNECTIONS", "LOGGED_IN"].includes(body.visibility)) return inputError("INVALID_VALUE", "visibility", `ERROR :: /visibility :: "${body.visibility}" is not an enum symbol`);
-  if (body.lifecycleState !== "PUBLISHED") return inputError("INVALID_VALUE", "lifecycleState", "The sandbox publishes only lifecycleState PUBLISHED (drafts are not simulated)");
-  if (body.content !== undefined) return inputError("INVALID_VALUE", "content", "The sandbox simulates text posts and reshares only (no media or article content)");
+  if (body.commentary !== undefined && typeof body.commentary !== "string")
+    return inputError("INVALID_VALUE", "commentary", "ERROR :: /commentary :: must be a string");
+  if (!["PUBLIC", "CONNECTIONS", "LOGGED_IN"].includes(body.visibility))
+    return inputError("INVALID_VALUE", "visibility", `ERROR :: /visibility :: "${body.visibility}" is not an enum symbol`);
+  if (body.lifecycleState !== "PUBLISHED")
+    return inputError("INVALID_VALUE", "lifecycleState", "The sandbox publishes only lifecycleState PUBLISHED (drafts are not simulated)");
+  if (body.content !== undefined)
+    return inputError("INVALID_VALUE", "content", "The sandbox simulates text posts and reshares only (no media or article content)");
   const commentary = (body.commentary as string | undefined) ?? "";
   if (commentary.length > COMMENTARY_MAX) {
-    return inputError("FIELD_LENGTH_TOO_LONG", "commentary", `ERROR :: /commentary :: length ${commentary.length} exceeds the maximum allowed length ${COMMENTARY_MAX}`);
+    return inputError(
+      "FIELD_LENGTH_TOO_LONG",
+      "commentary",
+      `ERROR :: /commentary :: length ${commentary.length} exceeds the maximum allowed length ${COMMENTARY_MAX}`,
+    );
   }
   if (body.reshareContext === undefined && commentary === "") return inputError("FIELD_REQUIRED", "commentary", "A post needs commentary or content");
   if (body.reshareContext !== undefined && typeof body.reshareContext.parent !== "string") return required("reshareContext/parent");
@@ -193,7 +204,16 @@ export const linkedinSandbox: ProviderModule = {
     const { state } = kit;
     const m = linkedinSandbox;
     const issue = (from: Pick<Token, "clientId" | "profileId" | "scopes" | "family">, kind: "access" | "refresh", expiresAt: number) =>
-      state.issueToken({ kind, provider: "linkedin", clientId: from.clientId, profileId: from.profileId, scopes: from.scopes, expiresAt, family: from.family, prefix: "AQ" });
+      state.issueToken({
+        kind,
+        provider: "linkedin",
+        clientId: from.clientId,
+        profileId: from.profileId,
+        scopes: from.scopes,
+        expiresAt,
+        family: from.family,
+        prefix: "AQ",
+      });
 
     // The products of the sandbox's LinkedIn app; tests and demos change them through the control API.
     let products = configuredProducts();
@@ -231,15 +251,33 @@ export const linkedinSandbox: ProviderModule = {
       const f = await params(c);
       if (!f.client_id || !f.client_secret) return oauthError(401, "invalid_client", "Client authentication failed");
       if (f.grant_type === "authorization_code") {
-        if (!f.code || !f.redirect_uri) return oauthError(400, "invalid_request", "A required parameter \"code\" or \"redirect_uri\" is missing");
+        if (!f.code || !f.redirect_uri) return oauthError(400, "invalid_request", 'A required parameter "code" or "redirect_uri" is missing');
         const grant = state.takeGrant(f.code);
         if (!grant || grant.provider !== "linkedin" || grant.clientId !== f.client_id || grant.redirectUri !== f.redirect_uri) {
-          return oauthError(400, "invalid_request", "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.");
+          return oauthError(
+            400,
+            "invalid_request",
+            "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+          );
         }
         const ttl = kit.accessTtl(ACCESS_SECONDS);
-        const access = state.issueToken({ kind: "access", provider: "linkedin", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000, prefix: "AQ" });
+        const access = state.issueToken({
+          kind: "access",
+          provider: "linkedin",
+          clientId: grant.clientId,
+          profileId: grant.profileId,
+          scopes: grant.scopes,
+          expiresAt: Date.now() + ttl * 1000,
+          prefix: "AQ",
+        });
         const refresh = issue(access, "refresh", Date.now() + REFRESH_SECONDS * 1000);
-        return c.json({ access_token: access.value, expires_in: ttl, refresh_token: refresh.value, refresh_token_expires_in: REFRESH_SECONDS, scope: grant.scopes.join(",") });
+        return c.json({
+          access_token: access.value,
+          expires_in: ttl,
+          refresh_token: refresh.value,
+          refresh_token_expires_in: REFRESH_SECONDS,
+          scope: grant.scopes.join(","),
+        });
       }
       if (f.grant_type === "refresh_token") {
         const old = state.token(f.refresh_token ?? "");
@@ -256,118 +294,193 @@ export const linkedinSandbox: ProviderModule = {
       return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
     });
 
-    kit.route(app, m, "GET", "/linkedin/api/v2/userinfo", "userinfo", (c, token) => {
-      const p = state.profile(token.profileId)!;
-      const [given, ...family] = p.displayName.split(/\s+/);
-      return c.json({
-        sub: memberId(p.id),
-        ...(token.scopes.includes("profile") ? { name: p.displayName, given_name: given, family_name: family.join(" "), locale: { country: "US", language: "en" } } : {}),
-        ...(token.scopes.includes("email") ? { email: `${p.username}@sandbox.linkedin.example`, email_verified: true } : {}),
-      });
-    }, [["openid"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/linkedin/api/v2/userinfo",
+      "userinfo",
+      (c, token) => {
+        const p = state.profile(token.profileId)!;
+        const [given, ...family] = p.displayName.split(/\s+/);
+        return c.json({
+          sub: memberId(p.id),
+          ...(token.scopes.includes("profile")
+            ? { name: p.displayName, given_name: given, family_name: family.join(" "), locale: { country: "US", language: "en" } }
+            : {}),
+          ...(token.scopes.includes("email") ? { email: `${p.username}@sandbox.linkedin.example`, email_verified: true } : {}),
+        });
+      },
+      [["openid"]],
+    );
 
-    kit.route(app, m, "POST", "/linkedin/api/rest/posts", "posts.create", async (c, token) => {
-      const problem = versionProblem(c);
-      if (problem) return problem;
-      const body = (await c.req.json().catch(() => null)) as PostInput | null;
-      if (!body || typeof body !== "object") return m.error("invalid_request", { message: "The request body must be a JSON object" });
-      const invalid = invalidPost(body);
-      if (invalid) return invalid;
-      if (body.author !== personUrn(token.profileId)) return m.error("missing_scope", { message: `create posts as ${String(body.author)}` });
-      const profile = state.profile(token.profileId)!;
-      const parentUrn = body.reshareContext?.parent as string | undefined;
-      if (parentUrn && !postOf(state, parentUrn)) return m.error("not_found", { message: `Parent post ${parentUrn} does not exist` });
-      const text = rendered((body.commentary as string | undefined) ?? "");
-      const duplicate = parentUrn ? undefined : duplicateOf(state, profile.id, text);
-      if (duplicate) return m.error("content", { message: `Content is a duplicate of ${shareUrn(duplicate)}` });
-      const post = state.addPost({
-        provider: "linkedin",
-        profileId: profile.id,
-        username: profile.username,
-        kind: parentUrn ? "reshare" : "post",
-        text,
-        media: [],
-        extra: { commentary: body.commentary ?? "", visibility: body.visibility, isReshareDisabledByAuthor: body.isReshareDisabledByAuthor === true, ...(parentUrn ? { resharedFrom: parentUrn } : {}) },
-        permalink: (id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}`,
-      });
-      return c.body(null, 201, { "x-restli-id": shareUrn(post) });
-    }, [["w_member_social"]]);
+    kit.route(
+      app,
+      m,
+      "POST",
+      "/linkedin/api/rest/posts",
+      "posts.create",
+      async (c, token) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const body = (await c.req.json().catch(() => null)) as PostInput | null;
+        if (!body || typeof body !== "object") return m.error("invalid_request", { message: "The request body must be a JSON object" });
+        const invalid = invalidPost(body);
+        if (invalid) return invalid;
+        if (body.author !== personUrn(token.profileId)) return m.error("missing_scope", { message: `create posts as ${String(body.author)}` });
+        const profile = state.profile(token.profileId)!;
+        const parentUrn = body.reshareContext?.parent as string | undefined;
+        if (parentUrn && !postOf(state, parentUrn)) return m.error("not_found", { message: `Parent post ${parentUrn} does not exist` });
+        const text = rendered((body.commentary as string | undefined) ?? "");
+        const duplicate = parentUrn ? undefined : duplicateOf(state, profile.id, text);
+        if (duplicate) return m.error("content", { message: `Content is a duplicate of ${shareUrn(duplicate)}` });
+        const post = state.addPost({
+          provider: "linkedin",
+          profileId: profile.id,
+          username: profile.username,
+          kind: parentUrn ? "reshare" : "post",
+          text,
+          media: [],
+          extra: {
+            commentary: body.commentary ?? "",
+            visibility: body.visibility,
+            isReshareDisabledByAuthor: body.isReshareDisabledByAuthor === true,
+            ...(parentUrn ? { resharedFrom: parentUrn } : {}),
+          },
+          permalink: (id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}`,
+        });
+        return c.body(null, 201, { "x-restli-id": shareUrn(post) });
+      },
+      [["w_member_social"]],
+    );
 
-    kit.route(app, m, "GET", "/linkedin/api/rest/posts", "posts.findByAuthor", (c, token) => {
-      const problem = versionProblem(c);
-      if (problem) return problem;
-      const q = c.req.query();
-      const method = c.req.header("x-restli-method");
-      if ((method && method.toUpperCase() !== "FINDER") || q.q !== "author" || !q.author) {
-        return m.error("invalid_request", { message: "Use the author finder: q=author&author={urn}" });
-      }
-      if (q.author !== personUrn(token.profileId)) return m.error("missing_scope", { message: `read the posts of ${q.author}` });
-      const start = Number(q.start ?? 0);
-      const count = Number(q.count ?? 10);
-      if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 100) {
-        return m.error("invalid_request", { message: "start must be ≥ 0 and count between 1 and 100" });
-      }
-      if (q.sortBy && !["LAST_MODIFIED", "CREATED"].includes(q.sortBy)) return m.error("invalid_request", { message: `Invalid sortBy ${q.sortBy}` });
-      // Posts are never edited here, so both orders are newest first.
-      const all = state.posts({ provider: "linkedin", profileId: token.profileId }).filter((p) => !p.deleted).reverse();
-      const page = all.slice(start, start + count);
-      const next = start + count < all.length ? `/rest/posts?author=${encodeURIComponent(q.author)}&q=author&count=${count}&start=${start + count}` : undefined;
-      return c.json({
-        elements: page.map((p) => postElement(p, q.author!)),
-        paging: { start, count, total: all.length, links: next ? [{ type: "application/json", rel: "next", href: next }] : [] },
-      });
-    }, [["r_member_social"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/linkedin/api/rest/posts",
+      "posts.findByAuthor",
+      (c, token) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const q = c.req.query();
+        const method = c.req.header("x-restli-method");
+        if ((method && method.toUpperCase() !== "FINDER") || q.q !== "author" || !q.author) {
+          return m.error("invalid_request", { message: "Use the author finder: q=author&author={urn}" });
+        }
+        if (q.author !== personUrn(token.profileId)) return m.error("missing_scope", { message: `read the posts of ${q.author}` });
+        const start = Number(q.start ?? 0);
+        const count = Number(q.count ?? 10);
+        if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 100) {
+          return m.error("invalid_request", { message: "start must be ≥ 0 and count between 1 and 100" });
+        }
+        if (q.sortBy && !["LAST_MODIFIED", "CREATED"].includes(q.sortBy)) return m.error("invalid_request", { message: `Invalid sortBy ${q.sortBy}` });
+        // Posts are never edited here, so both orders are newest first.
+        const all = state
+          .posts({ provider: "linkedin", profileId: token.profileId })
+          .filter((p) => !p.deleted)
+          .reverse();
+        const page = all.slice(start, start + count);
+        const next =
+          start + count < all.length ? `/rest/posts?author=${encodeURIComponent(q.author)}&q=author&count=${count}&start=${start + count}` : undefined;
+        return c.json({
+          elements: page.map((p) => postElement(p, q.author!)),
+          paging: { start, count, total: all.length, links: next ? [{ type: "application/json", rel: "next", href: next }] : [] },
+        });
+      },
+      [["r_member_social"]],
+    );
 
     // DELETE /rest/posts/{encoded urn}: 204 No Content, also for a post already deleted (the
     // operation is idempotent); the author's own posts only, with w_member_social
     // (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts).
-    kit.route(app, m, "DELETE", "/linkedin/api/rest/posts/:urn", "posts.delete", (c, token) => {
-      const problem = versionProblem(c);
-      if (problem) return problem;
-      const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
-      const id = /^urn:li:share:(\d+)$/.exec(urn)?.[1];
-      const post = id ? state.post(id) : undefined;
-      if (!post || post.provider !== "linkedin") return m.error("not_found", { message: `Not found: ${urn}` });
-      if (post.profileId !== token.profileId) return m.error("missing_scope", { message: `delete ${urn}` });
-      if (!post.deleted) {
-        post.deleted = true;
-        state.changed();
-      }
-      return c.body(null, 204);
-    }, [["w_member_social"]]);
+    kit.route(
+      app,
+      m,
+      "DELETE",
+      "/linkedin/api/rest/posts/:urn",
+      "posts.delete",
+      (c, token) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
+        const id = /^urn:li:share:(\d+)$/.exec(urn)?.[1];
+        const post = id ? state.post(id) : undefined;
+        if (!post || post.provider !== "linkedin") return m.error("not_found", { message: `Not found: ${urn}` });
+        if (post.profileId !== token.profileId) return m.error("missing_scope", { message: `delete ${urn}` });
+        if (!post.deleted) {
+          post.deleted = true;
+          state.changed();
+        }
+        return c.body(null, 204);
+      },
+      [["w_member_social"]],
+    );
 
-    kit.route(app, m, "GET", "/linkedin/api/rest/socialActions/:urn", "socialActions.get", (c) => {
-      const problem = versionProblem(c);
-      if (problem) return problem;
-      const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
-      const post = postOf(state, urn);
-      if (!post) return m.error("not_found", { message: `Not found: ${urn}` });
-      return c.json({
-        $URN: `urn:li:socialActions:${urn}`,
-        target: urn,
-        likesSummary: { selectedLikes: [], aggregatedTotalLikes: post.metrics.likes, likedByCurrentUser: false, totalLikes: post.metrics.likes },
-        commentsSummary: { selectedComments: [], totalFirstLevelComments: post.metrics.replies, commentsState: "OPEN", aggregatedTotalComments: post.metrics.replies },
-      });
-    }, [["r_member_social"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/linkedin/api/rest/socialActions/:urn",
+      "socialActions.get",
+      (c) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
+        const post = postOf(state, urn);
+        if (!post) return m.error("not_found", { message: `Not found: ${urn}` });
+        return c.json({
+          $URN: `urn:li:socialActions:${urn}`,
+          target: urn,
+          likesSummary: { selectedLikes: [], aggregatedTotalLikes: post.metrics.likes, likedByCurrentUser: false, totalLikes: post.metrics.likes },
+          commentsSummary: {
+            selectedComments: [],
+            totalFirstLevelComments: post.metrics.replies,
+            commentsState: "OPEN",
+            aggregatedTotalComments: post.metrics.replies,
+          },
+        });
+      },
+      [["r_member_social"]],
+    );
 
-    kit.route(app, m, "GET", "/linkedin/api/rest/memberCreatorPostAnalytics", "memberCreatorPostAnalytics.findByEntity", (c, token) => {
-      const problem = versionProblem(c);
-      if (problem) return problem;
-      const q = c.req.query();
-      const entity = /^\((share|ugc):(urn:li:(share|ugcPost):\d+)\)$/.exec(q.entity ?? "");
-      const queryType = ANALYTICS_TYPES.find((t) => t === q.queryType);
-      if (q.q !== "entity" || !entity || (entity[1] === "share") !== (entity[3] === "share") || !queryType) {
-        return m.error("invalid_request", { message: "Use q=entity&entity=(share:{shareUrn}) or (ugc:{ugcPostUrn}) and a queryType of IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION or COMMENT" });
-      }
-      if (q.aggregation !== "TOTAL") return m.error("invalid_request", { message: "The sandbox answers aggregation=TOTAL only (DAILY is not simulated)" });
-      const post = postOf(state, entity[2]!);
-      if (!post) return m.error("not_found", { message: `Not found: ${entity[2]}` });
-      if (post.profileId !== token.profileId) return m.error("missing_scope", { message: `analytics of ${entity[2]}` });
-      const counts = { IMPRESSION: post.metrics.views, MEMBERS_REACHED: post.metrics.reach, RESHARE: post.metrics.reposts, REACTION: post.metrics.likes, COMMENT: post.metrics.replies };
-      return c.json({
-        paging: { start: 0, count: 10, links: [] },
-        elements: [{ count: counts[queryType], metricType: { "com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": queryType } }],
-      });
-    }, [["r_member_postAnalytics"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/linkedin/api/rest/memberCreatorPostAnalytics",
+      "memberCreatorPostAnalytics.findByEntity",
+      (c, token) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const q = c.req.query();
+        const entity = /^\((share|ugc):(urn:li:(share|ugcPost):\d+)\)$/.exec(q.entity ?? "");
+        const queryType = ANALYTICS_TYPES.find((t) => t === q.queryType);
+        if (q.q !== "entity" || !entity || (entity[1] === "share") !== (entity[3] === "share") || !queryType) {
+          return m.error("invalid_request", {
+            message:
+              "Use q=entity&entity=(share:{shareUrn}) or (ugc:{ugcPostUrn}) and a queryType of IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION or COMMENT",
+          });
+        }
+        if (q.aggregation !== "TOTAL") return m.error("invalid_request", { message: "The sandbox answers aggregation=TOTAL only (DAILY is not simulated)" });
+        const post = postOf(state, entity[2]!);
+        if (!post) return m.error("not_found", { message: `Not found: ${entity[2]}` });
+        if (post.profileId !== token.profileId) return m.error("missing_scope", { message: `analytics of ${entity[2]}` });
+        const counts = {
+          IMPRESSION: post.metrics.views,
+          MEMBERS_REACHED: post.metrics.reach,
+          RESHARE: post.metrics.reposts,
+          REACTION: post.metrics.likes,
+          COMMENT: post.metrics.replies,
+        };
+        return c.json({
+          paging: { start: 0, count: 10, links: [] },
+          elements: [
+            { count: counts[queryType], metricType: { "com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1": queryType } },
+          ],
+        });
+      },
+      [["r_member_postAnalytics"]],
+    );
   },
 };

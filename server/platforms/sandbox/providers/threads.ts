@@ -32,10 +32,33 @@ const insightNames = ["views", "likes", "replies", "reposts", "quotes", "shares"
 // The profile fields of https://developers.facebook.com/docs/threads/threads-profiles (is_verified included).
 const profileFields = ["id", "username", "name", "threads_profile_picture_url", "threads_biography", "is_verified"];
 const containerFields = ["id", "status", "error_message"];
-const mediaFieldNames = ["id", "media_product_type", "media_type", "text", "permalink", "shortcode", "timestamp", "username", "owner", "is_quote_post", "is_reply", "replied_to", "root_post", "reposted_post"];
+const mediaFieldNames = [
+  "id",
+  "media_product_type",
+  "media_type",
+  "text",
+  "permalink",
+  "shortcode",
+  "timestamp",
+  "username",
+  "owner",
+  "is_quote_post",
+  "is_reply",
+  "replied_to",
+  "root_post",
+  "reposted_post",
+];
 const limitFields = ["quota_usage", "config", "reply_quota_usage", "reply_config"];
 
-type GraphError = { message: string; type?: string; code: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string; is_transient?: boolean };
+type GraphError = {
+  message: string;
+  type?: string;
+  code: number;
+  error_subcode?: number;
+  error_user_title?: string;
+  error_user_msg?: string;
+  is_transient?: boolean;
+};
 
 function graphError(status: number, error: GraphError, headers: Record<string, string> = {}): Response {
   return jsonAnswer({ error: { type: "THApiException", ...error, fbtrace_id: randomToken(9) } }, { status, headers });
@@ -50,31 +73,63 @@ export const threadsSandbox: ProviderModule = {
   error(kind, d = {}) {
     switch (kind) {
       case "expired_token":
-        return graphError(400, { type: "OAuthException", code: 190, error_subcode: 463, message: "Error validating access token: Session has expired." }, { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Error validating access token"' });
+        return graphError(
+          400,
+          { type: "OAuthException", code: 190, error_subcode: 463, message: "Error validating access token: Session has expired." },
+          { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Error validating access token"' },
+        );
       case "invalid_token":
-        return graphError(400, { type: "OAuthException", code: 190, message: "Invalid OAuth access token - Cannot parse access token" }, { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"' });
+        return graphError(
+          400,
+          { type: "OAuthException", code: 190, message: "Invalid OAuth access token - Cannot parse access token" },
+          { "www-authenticate": 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"' },
+        );
       case "missing_scope":
-        return graphError(403, { type: "OAuthException", code: 10, message: "Application does not have permission for this action", error_user_msg: d.message });
+        return graphError(403, {
+          type: "OAuthException",
+          code: 10,
+          message: "Application does not have permission for this action",
+          error_user_msg: d.message,
+        });
       case "rate_limit": {
         // Meta says when access returns in X-Business-Use-Case-Usage (minutes), not in Retry-After.
         const minutes = Math.max(1, Math.ceil((d.retryAfterSeconds ?? 60) / 60));
         const usage = { type: "threads", call_count: 100, total_cputime: 100, total_time: 100, estimated_time_to_regain_access: minutes };
-        return graphError(400, { code: 4, message: "Application request limit reached", is_transient: true }, {
-          "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 }),
-          "x-business-use-case-usage": JSON.stringify({ threads: [usage] }),
-        });
+        return graphError(
+          400,
+          { code: 4, message: "Application request limit reached", is_transient: true },
+          {
+            "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 }),
+            "x-business-use-case-usage": JSON.stringify({ threads: [usage] }),
+          },
+        );
       }
       case "quota":
         // Threads' code for its publishing cap is undocumented; this is Instagram's (code 9, subcode 2207042).
-        return graphError(400, { code: 9, error_subcode: 2207042, message: d.message ?? `The profile reached its limit of ${POST_QUOTA} API-published posts in 24 hours`, error_user_title: "Publishing limit reached" });
+        return graphError(400, {
+          code: 9,
+          error_subcode: 2207042,
+          message: d.message ?? `The profile reached its limit of ${POST_QUOTA} API-published posts in 24 hours`,
+          error_user_title: "Publishing limit reached",
+        });
       case "server_error":
         return graphError(500, { code: 2, message: "An unexpected error has occurred. Please retry your request later.", is_transient: true });
       case "content":
-        return graphError(400, { code: 100, error_subcode: 2207051, message: d.message ?? "We restrict certain activity to protect our community.", error_user_title: "Action is blocked" });
+        return graphError(400, {
+          code: 100,
+          error_subcode: 2207051,
+          message: d.message ?? "We restrict certain activity to protect our community.",
+          error_user_title: "Action is blocked",
+        });
       case "media":
         return graphError(400, { code: 9004, error_subcode: 2207052, message: d.message ?? "The media could not be fetched from this URI" });
       case "not_found":
-        return graphError(400, { code: 100, error_subcode: 33, message: d.message ?? "Unsupported request: the object does not exist, cannot be loaded due to missing permissions, or does not support this operation" });
+        return graphError(400, {
+          code: 100,
+          error_subcode: 33,
+          message:
+            d.message ?? "Unsupported request: the object does not exist, cannot be loaded due to missing permissions, or does not support this operation",
+        });
       default:
         return graphError(400, { code: 100, message: d.message ?? "Invalid parameter" });
     }
@@ -112,7 +167,8 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
     const grant = state.takeGrant(f.code ?? "");
     if (!grant || grant.provider !== "threads") return oauthError("Matching code was not found or was already used");
     if (grant.clientId !== f.client_id) return oauthError("Error validating application. Invalid application ID.");
-    if (grant.redirectUri !== f.redirect_uri) return oauthError("Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request");
+    if (grant.redirectUri !== f.redirect_uri)
+      return oauthError("Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request");
     const token = state.issueToken({
       kind: "short",
       provider: "threads",
@@ -134,7 +190,8 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
     const q = c.req.query();
     if (q.grant_type !== "client_credentials") return oauthError("Unsupported grant_type: use client_credentials");
     if (!q.client_id) return graphError(400, { type: "OAuthException", code: 101, message: "Error validating application. Invalid application ID." });
-    if (!appSecretMatches(q.client_id, q.client_secret)) return graphError(400, { type: "OAuthException", code: 1, message: "Error validating client secret." });
+    if (!appSecretMatches(q.client_id, q.client_secret))
+      return graphError(400, { type: "OAuthException", code: 1, message: "Error validating client secret." });
     return c.json({ access_token: `TH|${q.client_id}|${randomToken(24)}`, token_type: "bearer" });
   });
 
@@ -185,7 +242,10 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     const id = c.req.param("user");
     return id === "me" || id === token.profileId ? state.profile(token.profileId) : undefined;
   };
-  const noUser = (c: Ctx) => m.error("not_found", { message: `Object with ID '${c.req.param("user")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
+  const noUser = (c: Ctx) =>
+    m.error("not_found", {
+      message: `Object with ID '${c.req.param("user")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+    });
   const threadsPosts = (profileId: string) => state.posts({ provider: "threads", profileId });
   /** API-published posts (or replies) of the last 24 hours: the rolling windows of the caps. */
   const usage = (profileId: string, replies: boolean) =>
@@ -195,185 +255,279 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     return parent ? rootOf(parent) : post;
   };
 
-  kit.route(app, m, "GET", "/threads/graph/v1.0/me", "me", (c, token) => {
-    const fields = fieldsOf(c.req.query("fields"), profileFields);
-    if (fields instanceof Response) return fields;
-    const p = state.profile(token.profileId)!;
-    // Sandbox users have no profile picture (the field is then left out) and are not verified.
-    return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "", is_verified: false }, fields));
-  }, [["threads_basic"]]);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/threads/graph/v1.0/me",
+    "me",
+    (c, token) => {
+      const fields = fieldsOf(c.req.query("fields"), profileFields);
+      if (fields instanceof Response) return fields;
+      const p = state.profile(token.profileId)!;
+      // Sandbox users have no profile picture (the field is then left out) and are not verified.
+      return c.json(pick({ id: p.id, username: p.username, name: p.displayName, threads_biography: "", is_verified: false }, fields));
+    },
+    [["threads_basic"]],
+  );
 
-  kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads", "threads.create", async (c, token) => {
-    const profile = userOf(c, token);
-    if (!profile) return noUser(c);
-    const f = await params(c);
-    if (f.media_type !== "TEXT") return m.error("invalid_request", { message: `The sandbox creates TEXT containers only (media_type=${f.media_type ?? ""})` });
-    const text = f.text ?? "";
-    if (text.trim() === "") return m.error("invalid_request", { message: "Param text is required for TEXT posts" });
-    if ([...text].length > TEXT_LIMIT) return m.error("invalid_request", { message: `Param text must be at most ${TEXT_LIMIT} characters long.` });
-    if (twitter.extractUrls(text).length > LINK_LIMIT) {
-      return graphError(400, { code: 100, message: "THREADS_API__LINK_LIMIT_EXCEEDED", error_user_title: "Too many links", error_user_msg: `A post can contain at most ${LINK_LIMIT} links.` });
-    }
-    const replyTo = f.reply_to_id || undefined;
-    if (replyTo) {
-      const parent = state.post(replyTo);
-      if (!parent || parent.provider !== "threads" || parent.kind === "repost") return m.error("not_found", { message: `Param reply_to_id: object with ID '${replyTo}' does not exist` });
-      // Replying needs the root post to be one's own, or a mentions/keyword-search permission.
-      const mayReplyAnywhere = token.scopes.some((s) => s === "threads_manage_mentions" || s === "threads_keyword_search");
-      if (rootOf(parent).profileId !== profile.id && !mayReplyAnywhere) return m.error("missing_scope", { message: "You can reply only within threads whose root post you own" });
-    }
-    const container = state.addObject({
-      provider: "threads",
-      profileId: profile.id,
-      type: "container",
-      data: { mediaType: "TEXT", text, replyTo },
-      ...kit.processingFault("threads", "threads.create", token.profileId),
-    });
-    return c.json({ id: container.id });
-  }, publish);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/threads/graph/v1.0/:user/threads",
+    "threads.create",
+    async (c, token) => {
+      const profile = userOf(c, token);
+      if (!profile) return noUser(c);
+      const f = await params(c);
+      if (f.media_type !== "TEXT")
+        return m.error("invalid_request", { message: `The sandbox creates TEXT containers only (media_type=${f.media_type ?? ""})` });
+      const text = f.text ?? "";
+      if (text.trim() === "") return m.error("invalid_request", { message: "Param text is required for TEXT posts" });
+      if ([...text].length > TEXT_LIMIT) return m.error("invalid_request", { message: `Param text must be at most ${TEXT_LIMIT} characters long.` });
+      if (twitter.extractUrls(text).length > LINK_LIMIT) {
+        return graphError(400, {
+          code: 100,
+          message: "THREADS_API__LINK_LIMIT_EXCEEDED",
+          error_user_title: "Too many links",
+          error_user_msg: `A post can contain at most ${LINK_LIMIT} links.`,
+        });
+      }
+      const replyTo = f.reply_to_id || undefined;
+      if (replyTo) {
+        const parent = state.post(replyTo);
+        if (!parent || parent.provider !== "threads" || parent.kind === "repost")
+          return m.error("not_found", { message: `Param reply_to_id: object with ID '${replyTo}' does not exist` });
+        // Replying needs the root post to be one's own, or a mentions/keyword-search permission.
+        const mayReplyAnywhere = token.scopes.some((s) => s === "threads_manage_mentions" || s === "threads_keyword_search");
+        if (rootOf(parent).profileId !== profile.id && !mayReplyAnywhere)
+          return m.error("missing_scope", { message: "You can reply only within threads whose root post you own" });
+      }
+      const container = state.addObject({
+        provider: "threads",
+        profileId: profile.id,
+        type: "container",
+        data: { mediaType: "TEXT", text, replyTo },
+        ...kit.processingFault("threads", "threads.create", token.profileId),
+      });
+      return c.json({ id: container.id });
+    },
+    publish,
+  );
 
-  kit.route(app, m, "GET", "/threads/graph/v1.0/:user/threads", "threads.list", (c, token) => {
-    const profile = userOf(c, token);
-    if (!profile) return noUser(c);
-    const q = c.req.query();
-    const fields = fieldsOf(q.fields, mediaFieldNames);
-    if (fields instanceof Response) return fields;
-    const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
-    const after = q.after ? Buffer.from(q.after, "base64url").toString() : undefined;
-    if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
-    // Top-level posts and reposts, newest first; replies live on the replies edge.
-    const all = threadsPosts(profile.id)
-      .filter((p) => !p.replyTo && !p.deleted && (after === undefined || BigInt(p.id) < BigInt(after)))
-      .reverse();
-    const page = all.slice(0, limit);
-    if (page.length === 0) return c.json({ data: [] });
-    const cursor = (id: string) => Buffer.from(id).toString("base64url");
-    const next = new URL(c.req.url);
-    next.searchParams.set("after", cursor(page.at(-1)!.id));
-    next.searchParams.delete("before");
-    return c.json({
-      data: page.map((p) => pick(mediaOf(p, rootOf), fields)),
-      paging: { cursors: { before: cursor(page[0]!.id), after: cursor(page.at(-1)!.id) }, ...(all.length > limit ? { next: kit.baseUrl + next.pathname + next.search } : {}) },
-    });
-  }, [["threads_basic"]]);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/threads/graph/v1.0/:user/threads",
+    "threads.list",
+    (c, token) => {
+      const profile = userOf(c, token);
+      if (!profile) return noUser(c);
+      const q = c.req.query();
+      const fields = fieldsOf(q.fields, mediaFieldNames);
+      if (fields instanceof Response) return fields;
+      const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
+      const after = q.after ? Buffer.from(q.after, "base64url").toString() : undefined;
+      if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
+      // Top-level posts and reposts, newest first; replies live on the replies edge.
+      const all = threadsPosts(profile.id)
+        .filter((p) => !p.replyTo && !p.deleted && (after === undefined || BigInt(p.id) < BigInt(after)))
+        .reverse();
+      const page = all.slice(0, limit);
+      if (page.length === 0) return c.json({ data: [] });
+      const cursor = (id: string) => Buffer.from(id).toString("base64url");
+      const next = new URL(c.req.url);
+      next.searchParams.set("after", cursor(page.at(-1)!.id));
+      next.searchParams.delete("before");
+      return c.json({
+        data: page.map((p) => pick(mediaOf(p, rootOf), fields)),
+        paging: {
+          cursors: { before: cursor(page[0]!.id), after: cursor(page.at(-1)!.id) },
+          ...(all.length > limit ? { next: kit.baseUrl + next.pathname + next.search } : {}),
+        },
+      });
+    },
+    [["threads_basic"]],
+  );
 
-  kit.route(app, m, "POST", "/threads/graph/v1.0/:user/threads_publish", "threads.publish", async (c, token) => {
-    const profile = userOf(c, token);
-    if (!profile) return noUser(c);
-    const f = await params(c);
-    const container = state.object(f.creation_id ?? "");
-    if (!container || container.provider !== "threads" || container.type !== "container" || container.profileId !== profile.id) {
-      return m.error("not_found", { message: `Param creation_id: object with ID '${f.creation_id ?? ""}' does not exist` });
-    }
-    const status = containerStatus(container);
-    if (status === "IN_PROGRESS") {
-      return graphError(400, { code: 9007, error_subcode: 2207027, message: "Media ID is not available", error_user_title: "Media not ready", error_user_msg: "The media is not ready for publishing, please wait for a moment" });
-    }
-    if (status !== "FINISHED") return m.error("invalid_request", { message: `The media container is ${status} and cannot be published` });
-    const replyTo = container.data.replyTo as string | undefined;
-    if (usage(profile.id, Boolean(replyTo)) >= (replyTo ? REPLY_QUOTA : POST_QUOTA)) {
-      return m.error("quota", replyTo ? { message: `The profile reached its limit of ${REPLY_QUOTA} API-published replies in 24 hours` } : {});
-    }
-    const post = state.addPost({
-      provider: "threads",
-      profileId: profile.id,
-      username: profile.username,
-      kind: replyTo ? "reply" : "post",
-      text: container.data.text as string,
-      replyTo,
-      media: [],
-      extra: { containerId: container.id },
-      permalink: (id) => `https://www.threads.net/@${profile.username}/post/${shortcode(id)}`,
-    });
-    container.data.mediaId = post.id;
-    state.changed();
-    return c.json({ id: post.id });
-  }, publish);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/threads/graph/v1.0/:user/threads_publish",
+    "threads.publish",
+    async (c, token) => {
+      const profile = userOf(c, token);
+      if (!profile) return noUser(c);
+      const f = await params(c);
+      const container = state.object(f.creation_id ?? "");
+      if (!container || container.provider !== "threads" || container.type !== "container" || container.profileId !== profile.id) {
+        return m.error("not_found", { message: `Param creation_id: object with ID '${f.creation_id ?? ""}' does not exist` });
+      }
+      const status = containerStatus(container);
+      if (status === "IN_PROGRESS") {
+        return graphError(400, {
+          code: 9007,
+          error_subcode: 2207027,
+          message: "Media ID is not available",
+          error_user_title: "Media not ready",
+          error_user_msg: "The media is not ready for publishing, please wait for a moment",
+        });
+      }
+      if (status !== "FINISHED") return m.error("invalid_request", { message: `The media container is ${status} and cannot be published` });
+      const replyTo = container.data.replyTo as string | undefined;
+      if (usage(profile.id, Boolean(replyTo)) >= (replyTo ? REPLY_QUOTA : POST_QUOTA)) {
+        return m.error("quota", replyTo ? { message: `The profile reached its limit of ${REPLY_QUOTA} API-published replies in 24 hours` } : {});
+      }
+      const post = state.addPost({
+        provider: "threads",
+        profileId: profile.id,
+        username: profile.username,
+        kind: replyTo ? "reply" : "post",
+        text: container.data.text as string,
+        replyTo,
+        media: [],
+        extra: { containerId: container.id },
+        permalink: (id) => `https://www.threads.net/@${profile.username}/post/${shortcode(id)}`,
+      });
+      container.data.mediaId = post.id;
+      state.changed();
+      return c.json({ id: post.id });
+    },
+    publish,
+  );
 
-  kit.route(app, m, "GET", "/threads/graph/v1.0/:user/threads_publishing_limit", "threads.publishing_limit", (c, token) => {
-    const profile = userOf(c, token);
-    if (!profile) return noUser(c);
-    const fields = fieldsOf(c.req.query("fields"), limitFields, ["quota_usage", "config"]);
-    if (fields instanceof Response) return fields;
-    const all = {
-      quota_usage: usage(profile.id, false),
-      config: { quota_total: POST_QUOTA, quota_duration: DAY_MS / 1000 },
-      reply_quota_usage: usage(profile.id, true),
-      reply_config: { quota_total: REPLY_QUOTA, quota_duration: DAY_MS / 1000 },
-    };
-    return c.json({ data: [Object.fromEntries(fields.map((f) => [f, all[f as keyof typeof all]]))] });
-  }, publish);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/threads/graph/v1.0/:user/threads_publishing_limit",
+    "threads.publishing_limit",
+    (c, token) => {
+      const profile = userOf(c, token);
+      if (!profile) return noUser(c);
+      const fields = fieldsOf(c.req.query("fields"), limitFields, ["quota_usage", "config"]);
+      if (fields instanceof Response) return fields;
+      const all = {
+        quota_usage: usage(profile.id, false),
+        config: { quota_total: POST_QUOTA, quota_duration: DAY_MS / 1000 },
+        reply_quota_usage: usage(profile.id, true),
+        reply_config: { quota_total: REPLY_QUOTA, quota_duration: DAY_MS / 1000 },
+      };
+      return c.json({ data: [Object.fromEntries(fields.map((f) => [f, all[f as keyof typeof all]]))] });
+    },
+    publish,
+  );
 
   // Threads shows one repost per user and post: reposting again answers the existing repost.
-  kit.route(app, m, "POST", "/threads/graph/v1.0/:id/repost", "threads.repost", (c, token) => {
-    const target = state.post(c.req.param("id") ?? "");
-    if (!target || target.provider !== "threads" || target.kind === "repost") return m.error("not_found", { message: `Object with ID '${c.req.param("id")}' does not exist` });
-    const profile = state.profile(token.profileId)!;
-    const existing = threadsPosts(profile.id).find((p) => p.kind === "repost" && p.extra.repostOf === target.id);
-    if (existing) return c.json({ id: existing.id });
-    const repost = state.addPost({
-      provider: "threads",
-      profileId: profile.id,
-      username: profile.username,
-      kind: "repost",
-      text: "",
-      media: [],
-      extra: { repostOf: target.id },
-      permalink: () => target.permalink,
-    });
-    return c.json({ id: repost.id });
-  }, publish);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/threads/graph/v1.0/:id/repost",
+    "threads.repost",
+    (c, token) => {
+      const target = state.post(c.req.param("id") ?? "");
+      if (!target || target.provider !== "threads" || target.kind === "repost")
+        return m.error("not_found", { message: `Object with ID '${c.req.param("id")}' does not exist` });
+      const profile = state.profile(token.profileId)!;
+      const existing = threadsPosts(profile.id).find((p) => p.kind === "repost" && p.extra.repostOf === target.id);
+      if (existing) return c.json({ id: existing.id });
+      const repost = state.addPost({
+        provider: "threads",
+        profileId: profile.id,
+        username: profile.username,
+        kind: "repost",
+        text: "",
+        media: [],
+        extra: { repostOf: target.id },
+        permalink: () => target.permalink,
+      });
+      return c.json({ id: repost.id });
+    },
+    publish,
+  );
 
-  kit.route(app, m, "GET", "/threads/graph/v1.0/:id/insights", "threads.insights", (c, token) => {
-    const post = state.post(c.req.param("id") ?? "");
-    if (!post || post.provider !== "threads" || post.kind === "repost" || post.profileId !== token.profileId) {
-      return m.error("not_found", { message: `Object with ID '${c.req.param("id")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
-    }
-    const metrics = (c.req.query("metric") ?? "").split(",").filter(Boolean);
-    if (metrics.length === 0 || metrics.some((name) => !insightNames.includes(name))) {
-      return m.error("invalid_request", { message: `Param metric must be one or more of: ${insightNames.join(", ")}` });
-    }
-    return c.json({
-      data: metrics.map((name) => ({
-        name,
-        period: "lifetime",
-        values: [{ value: post.metrics[name] }],
-        title: name[0]!.toUpperCase() + name.slice(1),
-        id: `${post.id}/insights/${name}/lifetime`,
-      })),
-    });
-  }, [["threads_basic", "threads_manage_insights"]]);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/threads/graph/v1.0/:id/insights",
+    "threads.insights",
+    (c, token) => {
+      const post = state.post(c.req.param("id") ?? "");
+      if (!post || post.provider !== "threads" || post.kind === "repost" || post.profileId !== token.profileId) {
+        return m.error("not_found", {
+          message: `Object with ID '${c.req.param("id")}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+        });
+      }
+      const metrics = (c.req.query("metric") ?? "").split(",").filter(Boolean);
+      if (metrics.length === 0 || metrics.some((name) => !insightNames.includes(name))) {
+        return m.error("invalid_request", { message: `Param metric must be one or more of: ${insightNames.join(", ")}` });
+      }
+      return c.json({
+        data: metrics.map((name) => ({
+          name,
+          period: "lifetime",
+          values: [{ value: post.metrics[name] }],
+          title: name[0]!.toUpperCase() + name.slice(1),
+          id: `${post.id}/insights/${name}/lifetime`,
+        })),
+      });
+    },
+    [["threads_basic", "threads_manage_insights"]],
+  );
 
   // DELETE /{threads-media-id} with threads_delete answers {success, deleted_id}; only the
   // authenticated user's own posts (developers.facebook.com/docs/threads/posts/delete-posts).
-  kit.route(app, m, "DELETE", "/threads/graph/v1.0/:id", "threads.delete", (c, token) => {
-    const id = c.req.param("id") ?? "";
-    const post = state.post(id);
-    if (!post || post.provider !== "threads" || post.deleted || post.profileId !== token.profileId) {
-      return m.error("not_found", { message: `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation` });
-    }
-    post.deleted = true;
-    state.changed();
-    return c.json({ success: true, deleted_id: id });
-  }, [["threads_basic", "threads_delete"]]);
+  kit.route(
+    app,
+    m,
+    "DELETE",
+    "/threads/graph/v1.0/:id",
+    "threads.delete",
+    (c, token) => {
+      const id = c.req.param("id") ?? "";
+      const post = state.post(id);
+      if (!post || post.provider !== "threads" || post.deleted || post.profileId !== token.profileId) {
+        return m.error("not_found", {
+          message: `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+        });
+      }
+      post.deleted = true;
+      state.changed();
+      return c.json({ success: true, deleted_id: id });
+    },
+    [["threads_basic", "threads_delete"]],
+  );
 
   // One id space for containers (their status) and published media (their fields).
-  kit.route(app, m, "GET", "/threads/graph/v1.0/:id", "threads.object", (c, token) => {
-    const id = c.req.param("id") ?? "";
-    const container = state.object(id);
-    if (container && container.provider === "threads" && container.type === "container" && container.profileId === token.profileId) {
-      const fields = fieldsOf(c.req.query("fields"), containerFields);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/threads/graph/v1.0/:id",
+    "threads.object",
+    (c, token) => {
+      const id = c.req.param("id") ?? "";
+      const container = state.object(id);
+      if (container && container.provider === "threads" && container.type === "container" && container.profileId === token.profileId) {
+        const fields = fieldsOf(c.req.query("fields"), containerFields);
+        if (fields instanceof Response) return fields;
+        const status = containerStatus(container);
+        // Threads names media failures (FAILED_PROCESSING_VIDEO, …); a text container can only fail as UNKNOWN.
+        return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
+      }
+      const post = state.post(id);
+      if (!post || post.provider !== "threads" || post.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
+      const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
       if (fields instanceof Response) return fields;
-      const status = containerStatus(container);
-      // Threads names media failures (FAILED_PROCESSING_VIDEO, …); a text container can only fail as UNKNOWN.
-      return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
-    }
-    const post = state.post(id);
-    if (!post || post.provider !== "threads" || post.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
-    const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
-    if (fields instanceof Response) return fields;
-    return c.json(pick(mediaOf(post, rootOf), fields));
-  }, [["threads_basic"]]);
+      return c.json(pick(mediaOf(post, rootOf), fields));
+    },
+    [["threads_basic"]],
+  );
 }
 
 /** IN_PROGRESS until processed; then ERROR, or FINISHED until published or 24 h have passed. */
@@ -404,7 +558,12 @@ function mediaOf(p: SandboxPost, rootOf: (p: SandboxPost) => SandboxPost): Recor
 
 /** The requested fields (default: only id), or Meta's error for a field that does not exist. */
 function fieldsOf(value: string | undefined, known: string[], fallback = ["id"]): string[] | Response {
-  const fields = value ? value.split(",").map((f) => f.trim()).filter(Boolean) : fallback;
+  const fields = value
+    ? value
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : fallback;
   const unknown = fields.find((f) => !known.includes(f));
   return unknown ? m.error("invalid_request", { message: `Tried accessing nonexisting field (${unknown})` }) : fields;
 }

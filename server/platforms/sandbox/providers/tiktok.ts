@@ -158,11 +158,19 @@ function validateInit(body: InitBody | null): { error: Response } | { data: Omit
   if (source.source === "PULL_FROM_URL") return { error: fail(403, "url_ownership_unverified", "The domain of video_url is not verified for this app.") };
   if (source.source !== "FILE_UPLOAD") return invalid("source must be FILE_UPLOAD or PULL_FROM_URL");
   const [size, chunk, count] = [source.video_size, source.chunk_size, source.total_chunk_count];
-  if (![size, chunk, count].every((n) => Number.isSafeInteger(n) && (n as number) > 0)) return invalid("video_size, chunk_size and total_chunk_count must be positive integers");
+  if (![size, chunk, count].every((n) => Number.isSafeInteger(n) && (n as number) > 0))
+    return invalid("video_size, chunk_size and total_chunk_count must be positive integers");
   const problem = chunkProblem(size as number, chunk as number, count as number);
   if (problem) return invalid(problem);
   return {
-    data: { title, privacyLevel: post.privacy_level as string, settings, videoSize: size as number, chunkSize: chunk as number, totalChunkCount: count as number },
+    data: {
+      title,
+      privacyLevel: post.privacy_level as string,
+      settings,
+      videoSize: size as number,
+      chunkSize: chunk as number,
+      totalChunkCount: count as number,
+    },
   };
 }
 
@@ -178,7 +186,9 @@ export const tiktokSandbox: ProviderModule = {
         return fail(401, "scope_not_authorized", d.message ?? "The user did not authorize the scope required for completing this request.");
       case "rate_limit":
         // TikTok sends no reset header; Retry-After lets fault injection steer the wait.
-        return fail(429, "rate_limit_exceeded", "The API rate limit was exceeded. Please try again later.", { "Retry-After": String(d.retryAfterSeconds ?? 60) });
+        return fail(429, "rate_limit_exceeded", "The API rate limit was exceeded. Please try again later.", {
+          "Retry-After": String(d.retryAfterSeconds ?? 60),
+        });
       case "quota":
         return fail(403, "spam_risk_too_many_posts", d.message ?? "The daily post cap from the API is reached for the current user.");
       case "server_error":
@@ -207,11 +217,21 @@ function registerOAuth(app: App, kit: Kit) {
 
   kit.open(app, m, "GET", "/tiktok/v2/auth/authorize/", "oauth.authorize", (c) => {
     const q = c.req.query();
-    const scopes = (q.scope ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const scopes = (q.scope ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!q.client_key || q.response_type !== "code" || !q.redirect_uri) return c.text("client_key, response_type=code and redirect_uri are required.", 400);
     const unknown = scopes.filter((s) => !knownScopes.has(s));
     if (scopes.length === 0 || unknown.length > 0) return c.text(`invalid_scope: ${unknown.join(", ") || "no scope requested"}`, 400);
-    return consentPage(c, state, { provider: "tiktok", clientId: q.client_key, redirectUri: q.redirect_uri, state: q.state, scopes, appLabel: appLabel(q.client_key) });
+    return consentPage(c, state, {
+      provider: "tiktok",
+      clientId: q.client_key,
+      redirectUri: q.redirect_uri,
+      state: q.state,
+      scopes,
+      appLabel: appLabel(q.client_key),
+    });
   });
 
   kit.open(app, m, "POST", "/tiktok/api/v2/oauth/token/", "oauth.token", async (c) => {
@@ -220,7 +240,8 @@ function registerOAuth(app: App, kit: Kit) {
     if (f.grant_type === "authorization_code") {
       const grant = state.takeGrant(f.code ?? "");
       if (!grant || grant.provider !== "tiktok") return oauthError("invalid_grant", "Authorization code is expired, already used or invalid.");
-      if (grant.clientId !== f.client_key || grant.redirectUri !== f.redirect_uri) return oauthError("invalid_grant", "The code was issued to another client or redirect_uri.");
+      if (grant.clientId !== f.client_key || grant.redirectUri !== f.redirect_uri)
+        return oauthError("invalid_grant", "The code was issued to another client or redirect_uri.");
       return c.json(issueTokens(kit, grant.clientId, grant.profileId, grant.scopes));
     }
     if (f.grant_type === "refresh_token") {
@@ -233,7 +254,8 @@ function registerOAuth(app: App, kit: Kit) {
     // valid 2 hours. A wrong key or secret is the OAuth error invalid_client
     // (developers.tiktok.com/doc/oauth-error-handling: "Client authentication failed").
     if (f.grant_type === "client_credentials") {
-      if (!appSecretMatches(f.client_key, f.client_secret)) return oauthError("invalid_client", "Client authentication failed: the client key or secret is invalid.");
+      if (!appSecretMatches(f.client_key, f.client_secret))
+        return oauthError("invalid_client", "Client authentication failed: the client key or secret is invalid.");
       return c.json({ access_token: `clt.${crypto.randomBytes(24).toString("base64url")}`, expires_in: 7200, token_type: "Bearer" });
     }
     return oauthError("unsupported_grant_type", "grant_type must be authorization_code, refresh_token or client_credentials.");
@@ -272,44 +294,65 @@ function registerPublishing(app: App, kit: Kit) {
   });
   const unaudited = (profileId: string) => !setup.audited && (!setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? ""));
 
-  kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/creator_info/query/", "creator_info.query", (c, token) => {
-    const p = state.profile(token.profileId)!;
-    return ok({
-      creator_avatar_url: `${kit.baseUrl}/tiktok/cdn/avatar/${p.id}.jpeg`,
-      creator_username: p.username,
-      creator_nickname: p.displayName,
-      privacy_level_options: privacyLevels,
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
-      max_video_post_duration_sec: MAX_DURATION_SECONDS,
-    });
-  }, [["video.publish"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/tiktok/api/v2/post/publish/creator_info/query/",
+    "creator_info.query",
+    (c, token) => {
+      const p = state.profile(token.profileId)!;
+      return ok({
+        creator_avatar_url: `${kit.baseUrl}/tiktok/cdn/avatar/${p.id}.jpeg`,
+        creator_username: p.username,
+        creator_nickname: p.displayName,
+        privacy_level_options: privacyLevels,
+        comment_disabled: false,
+        duet_disabled: false,
+        stitch_disabled: false,
+        max_video_post_duration_sec: MAX_DURATION_SECONDS,
+      });
+    },
+    [["video.publish"]],
+  );
 
-  kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/video/init/", "video.init", async (c, token) => {
-    const checked = validateInit((await c.req.json().catch(() => null)) as InitBody | null);
-    if ("error" in checked) return checked.error;
-    if (unaudited(token.profileId) && checked.data.privacyLevel !== "SELF_ONLY") {
-      return fail(403, "unaudited_client_can_only_post_to_private_accounts", "Unaudited clients can only post to private accounts; use privacy_level SELF_ONLY.");
-    }
-    const dayAgo = Date.now() - 24 * 3600_000;
-    if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP) return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
-    const injected = kit.processingFault("tiktok", "video.init", token.profileId);
-    const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"], token.profileId);
-    const uploadId = numericId();
-    const data: PublishData = {
-      ...checked.data,
-      received: 0,
-      uploadToken: crypto.randomBytes(12).toString("base64url"),
-      processingMs: injected.processingMs ?? state.processingMs,
-      ...(injected.failure ? { injectedFailure: "file_format_check_failed" } : {}),
-      ...(moderation ? { moderationMs: (moderation.delaySeconds ?? 5) * 1000 } : {}),
-    };
-    const o = state.addObject({ id: PUBLISH_PREFIX + uploadId, provider: "tiktok", profileId: token.profileId, type: "publish", data });
-    indexOf(state, token.profileId).publishIds.push(o.id);
-    state.changed();
-    return ok({ publish_id: o.id, upload_url: `${kit.baseUrl}/tiktok/upload/video/?upload_id=${uploadId}&upload_token=${data.uploadToken}` });
-  }, [["video.publish"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/tiktok/api/v2/post/publish/video/init/",
+    "video.init",
+    async (c, token) => {
+      const checked = validateInit((await c.req.json().catch(() => null)) as InitBody | null);
+      if ("error" in checked) return checked.error;
+      if (unaudited(token.profileId) && checked.data.privacyLevel !== "SELF_ONLY") {
+        return fail(
+          403,
+          "unaudited_client_can_only_post_to_private_accounts",
+          "Unaudited clients can only post to private accounts; use privacy_level SELF_ONLY.",
+        );
+      }
+      const dayAgo = Date.now() - 24 * 3600_000;
+      if (publishesOf(state, token.profileId).filter((o) => o.createdAt > dayAgo).length >= DAILY_POST_CAP)
+        return m.error("quota", { message: `At most ${DAILY_POST_CAP} posts per creator per 24 hours.` });
+      const injected = kit.processingFault("tiktok", "video.init", token.profileId);
+      const moderation = state.takeFault("tiktok", "video.init", ["slow_moderation"], token.profileId);
+      const uploadId = numericId();
+      const data: PublishData = {
+        ...checked.data,
+        received: 0,
+        uploadToken: crypto.randomBytes(12).toString("base64url"),
+        processingMs: injected.processingMs ?? state.processingMs,
+        ...(injected.failure ? { injectedFailure: "file_format_check_failed" } : {}),
+        ...(moderation ? { moderationMs: (moderation.delaySeconds ?? 5) * 1000 } : {}),
+      };
+      const o = state.addObject({ id: PUBLISH_PREFIX + uploadId, provider: "tiktok", profileId: token.profileId, type: "publish", data });
+      indexOf(state, token.profileId).publishIds.push(o.id);
+      state.changed();
+      return ok({ publish_id: o.id, upload_url: `${kit.baseUrl}/tiktok/upload/video/?upload_id=${uploadId}&upload_token=${data.uploadToken}` });
+    },
+    [["video.publish"]],
+  );
 
   // The upload URL carries its own credentials (upload_id + upload_token), no bearer token.
   kit.open(app, m, "PUT", "/tiktok/upload/video/", "upload.put", async (c) => {
@@ -320,21 +363,30 @@ function registerPublishing(app: App, kit: Kit) {
     return receiveChunk(c, state, o);
   });
 
-  kit.route(app, m, "POST", "/tiktok/api/v2/post/publish/status/fetch/", "status.fetch", async (c, token) => {
-    const body = (await c.req.json().catch(() => null)) as { publish_id?: unknown } | null;
-    const o = typeof body?.publish_id === "string" ? state.object(body.publish_id) : undefined;
-    if (!o || o.provider !== "tiktok" || o.type !== "publish" || o.profileId !== token.profileId) return m.error("not_found", { message: "publish_id is invalid." });
-    const status = settle(state, o);
-    const d = publishData(o);
-    const post = d.postId ? state.post(d.postId) : undefined;
-    return ok({
-      status,
-      ...(status === "FAILED" ? { fail_reason: o.failure } : {}),
-      // int64 in TikTok's schema; only posts everyone can see have a public id
-      publicaly_available_post_id: post && isPublic(post) ? [Number(post.id)] : [],
-      uploaded_bytes: d.received,
-    });
-  }, [["video.publish"], ["video.upload"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/tiktok/api/v2/post/publish/status/fetch/",
+    "status.fetch",
+    async (c, token) => {
+      const body = (await c.req.json().catch(() => null)) as { publish_id?: unknown } | null;
+      const o = typeof body?.publish_id === "string" ? state.object(body.publish_id) : undefined;
+      if (!o || o.provider !== "tiktok" || o.type !== "publish" || o.profileId !== token.profileId)
+        return m.error("not_found", { message: "publish_id is invalid." });
+      const status = settle(state, o);
+      const d = publishData(o);
+      const post = d.postId ? state.post(d.postId) : undefined;
+      return ok({
+        status,
+        ...(status === "FAILED" ? { fail_reason: o.failure } : {}),
+        // int64 in TikTok's schema; only posts everyone can see have a public id
+        publicaly_available_post_id: post && isPublic(post) ? [Number(post.id)] : [],
+        uploaded_bytes: d.received,
+      });
+    },
+    [["video.publish"], ["video.upload"]],
+  );
 }
 
 /**
@@ -423,16 +475,27 @@ function registerReads(app: App, kit: Kit) {
   const { state } = kit;
   const m = tiktokSandbox;
 
-  kit.route(app, m, "GET", "/tiktok/api/v2/user/info/", "user.info", (c, token) => {
-    const fields = (c.req.query("fields") ?? "").split(",").filter(Boolean);
-    if (fields.length === 0) return m.error("invalid_request", { message: "fields is required." });
-    const unknown = fields.filter((f) => !userFields[f]);
-    if (unknown.length) return m.error("invalid_request", { message: `Unsupported fields: ${unknown.join(", ")}.` });
-    const missing = fields.filter((f) => !token.scopes.includes(userFields[f]!.scope));
-    if (missing.length) return m.error("missing_scope", { message: `The fields ${missing.join(", ")} need ${[...new Set(missing.map((f) => userFields[f]!.scope))].join(", ")}.` });
-    const profile = state.profile(token.profileId)!;
-    return ok({ user: Object.fromEntries(fields.map((f) => [f, userFields[f]!.value(profile, token, kit.baseUrl)])) });
-  }, [["user.info.basic"]]);
+  kit.route(
+    app,
+    m,
+    "GET",
+    "/tiktok/api/v2/user/info/",
+    "user.info",
+    (c, token) => {
+      const fields = (c.req.query("fields") ?? "").split(",").filter(Boolean);
+      if (fields.length === 0) return m.error("invalid_request", { message: "fields is required." });
+      const unknown = fields.filter((f) => !userFields[f]);
+      if (unknown.length) return m.error("invalid_request", { message: `Unsupported fields: ${unknown.join(", ")}.` });
+      const missing = fields.filter((f) => !token.scopes.includes(userFields[f]!.scope));
+      if (missing.length)
+        return m.error("missing_scope", {
+          message: `The fields ${missing.join(", ")} need ${[...new Set(missing.map((f) => userFields[f]!.scope))].join(", ")}.`,
+        });
+      const profile = state.profile(token.profileId)!;
+      return ok({ user: Object.fromEntries(fields.map((f) => [f, userFields[f]!.value(profile, token, kit.baseUrl)])) });
+    },
+    [["user.info.basic"]],
+  );
 
   // The images avatar_url and cover_image_url point at, as TikTok's CDN serves them.
   kit.open(app, m, "GET", "/tiktok/cdn/:kind/:file", "cdn.image", async (c) => {
@@ -442,29 +505,40 @@ function registerReads(app: App, kit: Kit) {
     if (!known) return c.body(null, 404);
     const [width, height] = kind === "avatar" ? [100, 100] : [540, 960];
     const color = `#${crypto.createHash("sha256").update(id).digest("hex").slice(0, 6)}`;
-    const jpeg = await sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width, height, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
     return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" });
   });
 
   // Newest first; the cursor is a creation time in ms: the next page holds older videos.
-  kit.route(app, m, "POST", "/tiktok/api/v2/video/list/", "video.list", async (c, token) => {
-    const fields = (c.req.query("fields") ?? "").split(",").filter(Boolean);
-    const unknown = fields.filter((f) => !videoFields[f]);
-    if (fields.length === 0 || unknown.length) return m.error("invalid_request", { message: `fields is required; unsupported: ${unknown.join(", ") || "none"}.` });
-    const body = ((await c.req.json().catch(() => ({}))) ?? {}) as { max_count?: unknown; cursor?: unknown };
-    const max = body.max_count ?? 10;
-    if (!Number.isInteger(max) || (max as number) < 1 || (max as number) > 20) return m.error("invalid_request", { message: "max_count must be 1 to 20." });
-    if (body.cursor !== undefined && !Number.isInteger(body.cursor)) return m.error("invalid_request", { message: "cursor must be an int64." });
-    for (const o of publishesOf(state, token.profileId)) settle(state, o);
-    const older = state
-      .posts({ provider: "tiktok", profileId: token.profileId })
-      .filter((p) => isPublic(p) && (body.cursor === undefined || createTimeMs(p) < (body.cursor as number)))
-      .sort((a, b) => createTimeMs(b) - createTimeMs(a));
-    const page = older.slice(0, max as number);
-    return ok({
-      videos: page.map((p) => Object.fromEntries(fields.map((f) => [f, videoFields[f]!(p, kit.baseUrl)]))),
-      cursor: page.length ? createTimeMs(page.at(-1)!) : (body.cursor ?? Date.now()),
-      has_more: older.length > page.length,
-    });
-  }, [["video.list"]]);
+  kit.route(
+    app,
+    m,
+    "POST",
+    "/tiktok/api/v2/video/list/",
+    "video.list",
+    async (c, token) => {
+      const fields = (c.req.query("fields") ?? "").split(",").filter(Boolean);
+      const unknown = fields.filter((f) => !videoFields[f]);
+      if (fields.length === 0 || unknown.length)
+        return m.error("invalid_request", { message: `fields is required; unsupported: ${unknown.join(", ") || "none"}.` });
+      const body = ((await c.req.json().catch(() => ({}))) ?? {}) as { max_count?: unknown; cursor?: unknown };
+      const max = body.max_count ?? 10;
+      if (!Number.isInteger(max) || (max as number) < 1 || (max as number) > 20) return m.error("invalid_request", { message: "max_count must be 1 to 20." });
+      if (body.cursor !== undefined && !Number.isInteger(body.cursor)) return m.error("invalid_request", { message: "cursor must be an int64." });
+      for (const o of publishesOf(state, token.profileId)) settle(state, o);
+      const older = state
+        .posts({ provider: "tiktok", profileId: token.profileId })
+        .filter((p) => isPublic(p) && (body.cursor === undefined || createTimeMs(p) < (body.cursor as number)))
+        .sort((a, b) => createTimeMs(b) - createTimeMs(a));
+      const page = older.slice(0, max as number);
+      return ok({
+        videos: page.map((p) => Object.fromEntries(fields.map((f) => [f, videoFields[f]!(p, kit.baseUrl)]))),
+        cursor: page.length ? createTimeMs(page.at(-1)!) : (body.cursor ?? Date.now()),
+        has_more: older.length > page.length,
+      });
+    },
+    [["video.list"]],
+  );
 }

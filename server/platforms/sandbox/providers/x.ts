@@ -31,7 +31,8 @@ function configuredSetup(): AppSetup {
   for (const item of (process.env.SANDBOX_X_APP ?? "").split(/[\s,]+/).filter(Boolean)) {
     const [name, value] = item.split("=");
     if (name === "not-enrolled" && value === undefined) setup.enrolled = false;
-    else if ((name === "user-cap" || name === "app-cap") && /^\d+$/.test(value ?? "")) setup[name === "user-cap" ? "userPostCap" : "appPostCap"] = Number(value);
+    else if ((name === "user-cap" || name === "app-cap") && /^\d+$/.test(value ?? ""))
+      setup[name === "user-cap" ? "userPostCap" : "appPostCap"] = Number(value);
     else throw new Error(`SANDBOX_X_APP: unknown setting ${item} (known: not-enrolled, user-cap=N, app-cap=N)`);
   }
   return setup;
@@ -73,7 +74,12 @@ export const xSandbox: ProviderModule = {
       case "not_found":
         return problem(404, "Not Found Error", d.message ?? "Could not find the resource.", "https://api.twitter.com/2/problems/resource-not-found");
       default:
-        return problem(400, "Invalid Request", d.message ?? "One or more parameters to your request was invalid.", "https://api.twitter.com/2/problems/invalid-request");
+        return problem(
+          400,
+          "Invalid Request",
+          d.message ?? "One or more parameters to your request was invalid.",
+          "https://api.twitter.com/2/problems/invalid-request",
+        );
     }
   },
 
@@ -124,7 +130,10 @@ export const xSandbox: ProviderModule = {
       const headers: Record<string, string> = {};
       let reached = false;
       if (!appliesTo(profileId)) return { headers, reached };
-      for (const [prefix, cap, key] of [["x-user-limit-24hour", setup.userPostCap, profileId], ["x-app-limit-24hour", setup.appPostCap, "*"]] as const) {
+      for (const [prefix, cap, key] of [
+        ["x-user-limit-24hour", setup.userPostCap, profileId],
+        ["x-app-limit-24hour", setup.appPostCap, "*"],
+      ] as const) {
         if (cap === null) continue;
         const times = recent(key);
         const reset = Math.ceil(((times[0] ?? Date.now()) + DAY_MS) / 1000);
@@ -165,14 +174,36 @@ export const xSandbox: ProviderModule = {
       if (f.grant_type === "authorization_code") {
         const grant = state.takeGrant(f.code ?? "");
         if (!grant || grant.provider !== "x") return oauthError("invalid_request", "Value passed for the authorization code was invalid.");
-        if (grant.clientId !== clientId || grant.redirectUri !== f.redirect_uri) return oauthError("invalid_request", "Value passed for the redirect uri or client id was invalid.");
+        if (grant.clientId !== clientId || grant.redirectUri !== f.redirect_uri)
+          return oauthError("invalid_request", "Value passed for the redirect uri or client id was invalid.");
         const expected = grant.codeChallengeMethod === "S256" ? pkceChallenge(f.code_verifier ?? "") : f.code_verifier;
         if (expected !== grant.codeChallenge) return oauthError("invalid_request", "Value passed for the code verifier did not match the code challenge.");
-        const access = state.issueToken({ kind: "access", provider: "x", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000 });
+        const access = state.issueToken({
+          kind: "access",
+          provider: "x",
+          clientId: grant.clientId,
+          profileId: grant.profileId,
+          scopes: grant.scopes,
+          expiresAt: Date.now() + ttl * 1000,
+        });
         const refresh = grant.scopes.includes("offline.access")
-          ? state.issueToken({ kind: "refresh", provider: "x", clientId: grant.clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: null, family: access.family })
+          ? state.issueToken({
+              kind: "refresh",
+              provider: "x",
+              clientId: grant.clientId,
+              profileId: grant.profileId,
+              scopes: grant.scopes,
+              expiresAt: null,
+              family: access.family,
+            })
           : undefined;
-        return c.json({ token_type: "bearer", expires_in: ttl, access_token: access.value, scope: grant.scopes.join(" "), ...(refresh ? { refresh_token: refresh.value } : {}) });
+        return c.json({
+          token_type: "bearer",
+          expires_in: ttl,
+          access_token: access.value,
+          scope: grant.scopes.join(" "),
+          ...(refresh ? { refresh_token: refresh.value } : {}),
+        });
       }
       if (f.grant_type === "refresh_token") {
         const old = state.token(f.refresh_token ?? "");
@@ -180,8 +211,24 @@ export const xSandbox: ProviderModule = {
           return oauthError("invalid_request", "Value passed for the token was invalid.");
         }
         state.retireToken(old.value); // rotation: the old refresh token stops working
-        const access = state.issueToken({ kind: "access", provider: "x", clientId: old.clientId, profileId: old.profileId, scopes: old.scopes, expiresAt: Date.now() + ttl * 1000, family: old.family });
-        const refresh = state.issueToken({ kind: "refresh", provider: "x", clientId: old.clientId, profileId: old.profileId, scopes: old.scopes, expiresAt: null, family: old.family });
+        const access = state.issueToken({
+          kind: "access",
+          provider: "x",
+          clientId: old.clientId,
+          profileId: old.profileId,
+          scopes: old.scopes,
+          expiresAt: Date.now() + ttl * 1000,
+          family: old.family,
+        });
+        const refresh = state.issueToken({
+          kind: "refresh",
+          provider: "x",
+          clientId: old.clientId,
+          profileId: old.profileId,
+          scopes: old.scopes,
+          expiresAt: null,
+          family: old.family,
+        });
         return c.json({ token_type: "bearer", expires_in: ttl, access_token: access.value, scope: old.scopes.join(" "), refresh_token: refresh.value });
       }
       return oauthError("invalid_request", "Missing or unsupported grant_type.");
@@ -193,97 +240,149 @@ export const xSandbox: ProviderModule = {
       return c.json({ revoked: true });
     });
 
-    kit.route(app, m, "GET", "/x/api/2/users/me", "users.me", (c, token) => {
-      const p = state.profile(token.profileId)!;
-      return c.json({ data: { id: p.id, name: p.displayName, username: p.username } });
-    }, [["users.read"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/x/api/2/users/me",
+      "users.me",
+      (c, token) => {
+        const p = state.profile(token.profileId)!;
+        return c.json({ data: { id: p.id, name: p.displayName, username: p.username } });
+      },
+      [["users.read"]],
+    );
 
-    kit.route(app, m, "POST", "/x/api/2/tweets", "tweets.create", async (c, token) => {
-      const caps = dailyCaps(token.profileId);
-      if (caps.reached) return problem(429, "Too Many Requests", "Too Many Requests", "about:blank", caps.headers);
-      const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string } } | null;
-      if (!body || typeof body.text !== "string" || body.text.trim() === "") return m.error("invalid_request", { message: "The `text` field is required." });
-      const parsed = twitter.parseTweet(body.text);
-      if (!parsed.valid) return m.error("content", { message: "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text." });
-      const replyTo = body.reply?.in_reply_to_tweet_id;
-      if (replyTo && !state.post(replyTo)) return m.error("invalid_request", { message: "The Tweet you are replying to does not exist." });
-      const profile = state.profile(token.profileId)!;
-      const duplicate = state.posts({ provider: "x", profileId: profile.id }).some((p) => !p.deleted && p.text === body.text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
-      if (duplicate) return m.error("content");
-      const post = state.addPost({
-        provider: "x",
-        profileId: profile.id,
-        username: profile.username,
-        kind: replyTo ? "reply" : "tweet",
-        text: body.text,
-        replyTo,
-        media: [],
-        extra: {},
-        permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
-      });
-      countCreation(profile.id);
-      return jsonAnswer({ data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, { status: 201, headers: dailyCaps(profile.id).headers });
-    }, [["tweet.write"]]);
+    kit.route(
+      app,
+      m,
+      "POST",
+      "/x/api/2/tweets",
+      "tweets.create",
+      async (c, token) => {
+        const caps = dailyCaps(token.profileId);
+        if (caps.reached) return problem(429, "Too Many Requests", "Too Many Requests", "about:blank", caps.headers);
+        const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string } } | null;
+        if (!body || typeof body.text !== "string" || body.text.trim() === "") return m.error("invalid_request", { message: "The `text` field is required." });
+        const parsed = twitter.parseTweet(body.text);
+        if (!parsed.valid)
+          return m.error("content", {
+            message: "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
+          });
+        const replyTo = body.reply?.in_reply_to_tweet_id;
+        if (replyTo && !state.post(replyTo)) return m.error("invalid_request", { message: "The Tweet you are replying to does not exist." });
+        const profile = state.profile(token.profileId)!;
+        const duplicate = state
+          .posts({ provider: "x", profileId: profile.id })
+          .some((p) => !p.deleted && p.text === body.text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
+        if (duplicate) return m.error("content");
+        const post = state.addPost({
+          provider: "x",
+          profileId: profile.id,
+          username: profile.username,
+          kind: replyTo ? "reply" : "tweet",
+          text: body.text,
+          replyTo,
+          media: [],
+          extra: {},
+          permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
+        });
+        countCreation(profile.id);
+        return jsonAnswer(
+          { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } },
+          { status: 201, headers: dailyCaps(profile.id).headers },
+        );
+      },
+      [["tweet.write"]],
+    );
 
-    kit.route(app, m, "DELETE", "/x/api/2/tweets/:id", "tweets.delete", (c, token) => {
-      const post = state.post(c.req.param("id") ?? "");
-      if (!post || post.provider !== "x" || post.profileId !== token.profileId) return m.error("not_found");
-      post.deleted = true;
-      state.changed();
-      return c.json({ data: { deleted: true } });
-    }, [["tweet.write"]]);
+    kit.route(
+      app,
+      m,
+      "DELETE",
+      "/x/api/2/tweets/:id",
+      "tweets.delete",
+      (c, token) => {
+        const post = state.post(c.req.param("id") ?? "");
+        if (!post || post.provider !== "x" || post.profileId !== token.profileId) return m.error("not_found");
+        post.deleted = true;
+        state.changed();
+        return c.json({ data: { deleted: true } });
+      },
+      [["tweet.write"]],
+    );
 
-    kit.route(app, m, "POST", "/x/api/2/users/:id/retweets", "retweets.create", async (c, token) => {
-      const body = (await c.req.json().catch(() => null)) as { tweet_id?: string } | null;
-      if ((c.req.param("id") ?? "") !== token.profileId) return m.error("missing_scope", { message: "You can only retweet as the authenticated user." });
-      const target = body?.tweet_id ? state.post(body.tweet_id) : undefined;
-      if (!target || target.provider !== "x" || target.deleted) return m.error("not_found", { message: "Could not find the Tweet to retweet." });
-      const profile = state.profile(token.profileId)!;
-      state.addPost({
-        provider: "x",
-        profileId: profile.id,
-        username: profile.username,
-        kind: "retweet",
-        text: target.text,
-        media: [],
-        extra: { retweetOf: target.id },
-        permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
-      });
-      return c.json({ data: { retweeted: true } });
-    }, [["tweet.write"]]);
+    kit.route(
+      app,
+      m,
+      "POST",
+      "/x/api/2/users/:id/retweets",
+      "retweets.create",
+      async (c, token) => {
+        const body = (await c.req.json().catch(() => null)) as { tweet_id?: string } | null;
+        if ((c.req.param("id") ?? "") !== token.profileId) return m.error("missing_scope", { message: "You can only retweet as the authenticated user." });
+        const target = body?.tweet_id ? state.post(body.tweet_id) : undefined;
+        if (!target || target.provider !== "x" || target.deleted) return m.error("not_found", { message: "Could not find the Tweet to retweet." });
+        const profile = state.profile(token.profileId)!;
+        state.addPost({
+          provider: "x",
+          profileId: profile.id,
+          username: profile.username,
+          kind: "retweet",
+          text: target.text,
+          media: [],
+          extra: { retweetOf: target.id },
+          permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
+        });
+        return c.json({ data: { retweeted: true } });
+      },
+      [["tweet.write"]],
+    );
 
-    kit.route(app, m, "GET", "/x/api/2/users/:id/tweets", "users.tweets", (c) => {
-      const q = c.req.query();
-      const max = Math.min(100, Math.max(5, Number(q.max_results ?? 10)));
-      const all = state
-        .posts({ provider: "x", profileId: c.req.param("id") ?? "" })
-        .filter((p) => !p.deleted && (q.exclude?.includes("retweets") ? p.kind !== "retweet" : true))
-        .reverse();
-      const start = q.pagination_token ? Number(Buffer.from(q.pagination_token, "base64url").toString()) : 0;
-      const page = all.slice(start, start + max);
-      const next = start + max < all.length ? Buffer.from(String(start + max)).toString("base64url") : undefined;
-      const fields = (q["tweet.fields"] ?? "").split(",");
-      return c.json({
-        data: page.map((p) => ({
-          id: p.id,
-          text: p.text,
-          edit_history_tweet_ids: [p.id],
-          ...(fields.includes("created_at") ? { created_at: p.createdAt } : {}),
-          ...(fields.includes("public_metrics")
-            ? {
-                public_metrics: {
-                  retweet_count: p.metrics.reposts,
-                  reply_count: p.metrics.replies,
-                  like_count: p.metrics.likes,
-                  quote_count: p.metrics.quotes,
-                  bookmark_count: p.metrics.bookmarks,
-                  impression_count: p.metrics.views,
-                },
-              }
-            : {}),
-        })),
-        meta: { result_count: page.length, ...(page.length ? { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id } : {}), ...(next ? { next_token: next } : {}) },
-      });
-    }, [["tweet.read"]]);
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/x/api/2/users/:id/tweets",
+      "users.tweets",
+      (c) => {
+        const q = c.req.query();
+        const max = Math.min(100, Math.max(5, Number(q.max_results ?? 10)));
+        const all = state
+          .posts({ provider: "x", profileId: c.req.param("id") ?? "" })
+          .filter((p) => !p.deleted && (q.exclude?.includes("retweets") ? p.kind !== "retweet" : true))
+          .reverse();
+        const start = q.pagination_token ? Number(Buffer.from(q.pagination_token, "base64url").toString()) : 0;
+        const page = all.slice(start, start + max);
+        const next = start + max < all.length ? Buffer.from(String(start + max)).toString("base64url") : undefined;
+        const fields = (q["tweet.fields"] ?? "").split(",");
+        return c.json({
+          data: page.map((p) => ({
+            id: p.id,
+            text: p.text,
+            edit_history_tweet_ids: [p.id],
+            ...(fields.includes("created_at") ? { created_at: p.createdAt } : {}),
+            ...(fields.includes("public_metrics")
+              ? {
+                  public_metrics: {
+                    retweet_count: p.metrics.reposts,
+                    reply_count: p.metrics.replies,
+                    like_count: p.metrics.likes,
+                    quote_count: p.metrics.quotes,
+                    bookmark_count: p.metrics.bookmarks,
+                    impression_count: p.metrics.views,
+                  },
+                }
+              : {}),
+          })),
+          meta: {
+            result_count: page.length,
+            ...(page.length ? { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id } : {}),
+            ...(next ? { next_token: next } : {}),
+          },
+        });
+      },
+      [["tweet.read"]],
+    );
   },
 };

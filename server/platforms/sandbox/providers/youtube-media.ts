@@ -153,5 +153,10 @@ function preamble(buf: Buffer, opening: Buffer, closing: Buffer): (MultipartMedi
 
 function headerValue(block: string, name: string): string {
   const line = block.split("\r\n").find((l) => l.toLowerCase().startsWith(`${name}:`));
-  return line ? line.slice(name.length + 1).trim().toLowerCase() : "";
+  return line
+    ? line
+        .slice(name.length + 1)
+        .trim()
+        .toLowerCase()
+    : "";
 }

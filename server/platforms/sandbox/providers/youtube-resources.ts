@@ -33,7 +33,9 @@ const reasonDomains: Record<string, string> = {
 
 /** Google's JSON error: {error:{code, message, errors:[{message, domain, reason}], status}}. */
 export function googleError(status: number, reason: string, message: string, headers: Record<string, string> = {}): Response {
-  const body = { error: { code: status, message, errors: [{ message, domain: reasonDomains[reason] ?? "global", reason }], status: grpcStatus[status] ?? "UNKNOWN" } };
+  const body = {
+    error: { code: status, message, errors: [{ message, domain: reasonDomains[reason] ?? "global", reason }], status: grpcStatus[status] ?? "UNKNOWN" },
+  };
   return jsonAnswer(body, { status, headers });
 }
 
@@ -131,12 +133,27 @@ export type VideoExtra = VideoMeta & { facts: VideoFacts | null };
 export function videoState(state: SandboxState, o: PlatformObject) {
   if (!state.objectReady(o)) return { uploadStatus: "uploaded", processingStatus: "processing" } as const;
   const [outcome, reason] = (o.failure ?? "").split(":");
-  if (outcome === "failed") return { uploadStatus: "failed", failureReason: reason, processingStatus: "failed", processingFailureReason: "transcodeFailed" } as const;
+  if (outcome === "failed")
+    return { uploadStatus: "failed", failureReason: reason, processingStatus: "failed", processingFailureReason: "transcodeFailed" } as const;
   if (outcome === "rejected") return { uploadStatus: "rejected", rejectionReason: reason, processingStatus: "succeeded" } as const;
   return { uploadStatus: "processed", processingStatus: "succeeded" } as const;
 }
 
-export const videoParts = ["id", "snippet", "status", "contentDetails", "statistics", "fileDetails", "processingDetails", "player", "topicDetails", "recordingDetails", "localizations", "suggestions", "liveStreamingDetails"];
+export const videoParts = [
+  "id",
+  "snippet",
+  "status",
+  "contentDetails",
+  "statistics",
+  "fileDetails",
+  "processingDetails",
+  "player",
+  "topicDetails",
+  "recordingDetails",
+  "localizations",
+  "suggestions",
+  "liveStreamingDetails",
+];
 /** Parts only the video's owner may read. */
 export const ownerOnlyVideoParts = ["fileDetails", "processingDetails", "suggestions"];
 
@@ -179,7 +196,12 @@ export function videoResource(state: SandboxState, post: SandboxPost, parts: str
   if (parts.includes("contentDetails")) out.contentDetails = contentDetails(e.facts);
   if (parts.includes("statistics")) {
     const count = (n: number | undefined) => String(processed ? (n ?? 0) : 0);
-    out.statistics = { viewCount: count(post.metrics.views), likeCount: count(post.metrics.likes), favoriteCount: "0", commentCount: count(post.metrics.replies) };
+    out.statistics = {
+      viewCount: count(post.metrics.views),
+      likeCount: count(post.metrics.likes),
+      favoriteCount: "0",
+      commentCount: count(post.metrics.replies),
+    };
   }
   if (parts.includes("fileDetails")) out.fileDetails = fileDetails(post, e.facts);
   if (parts.includes("processingDetails")) out.processingDetails = processingDetails(object, s);
@@ -206,7 +228,16 @@ function fileDetails(post: SandboxPost, facts: VideoFacts | null) {
     fileType: facts ? "video" : "other",
     ...(facts ? { container: facts.container, durationMs: String(Math.round(facts.durationSeconds * 1000)), bitrateBps: bitrate } : {}),
     videoStreams: facts
-      ? [{ widthPixels: facts.width, heightPixels: facts.height, aspectRatio: facts.height ? facts.width / facts.height : 0, codec: facts.codec, bitrateBps: bitrate, rotation: "none" }]
+      ? [
+          {
+            widthPixels: facts.width,
+            heightPixels: facts.height,
+            aspectRatio: facts.height ? facts.width / facts.height : 0,
+            codec: facts.codec,
+            bitrateBps: bitrate,
+            rotation: "none",
+          },
+        ]
       : [],
     audioStreams: [],
   };

@@ -35,11 +35,20 @@ const SESSION_LIFETIME_MS = 7 * 24 * 3600_000;
 const READ_SCOPES = [["youtube.readonly"], ["youtube"], ["youtube.force-ssl"], ["youtubepartner"]];
 const UPLOAD_SCOPES = [["youtube.upload"], ["youtube"], ["youtube.force-ssl"]];
 const KNOWN_SCOPES = new Set(["openid", "email", "profile"]);
-const GOOGLE_SCOPE = /^https:\/\/www\.googleapis\.com\/auth\/(youtube|youtube\.readonly|youtube\.upload|youtube\.force-ssl|youtubepartner|youtubepartner-channel-audit|yt-analytics\.readonly|yt-analytics-monetary\.readonly|userinfo\.email|userinfo\.profile)$/;
+const GOOGLE_SCOPE =
+  /^https:\/\/www\.googleapis\.com\/auth\/(youtube|youtube\.readonly|youtube\.upload|youtube\.force-ssl|youtubepartner|youtubepartner-channel-audit|yt-analytics\.readonly|yt-analytics-monetary\.readonly|userinfo\.email|userinfo\.profile)$/;
 
 const oauthError = (status: number, error: string, description: string) => jsonAnswer({ error, error_description: description }, { status });
 
-type UploadSession = { meta: VideoMeta; parts: string[]; total: number | null; mimeType: string; received: number; videoId?: string; response?: Record<string, unknown> };
+type UploadSession = {
+  meta: VideoMeta;
+  parts: string[];
+  total: number | null;
+  mimeType: string;
+  received: number;
+  videoId?: string;
+  response?: Record<string, unknown>;
+};
 
 export const youtubeSandbox: ProviderModule = {
   provider: "youtube",
@@ -124,47 +133,106 @@ export const youtubeSandbox: ProviderModule = {
         const key = authKey(grant.clientId, grant.redirectUri, grant.codeChallenge);
         const wantsRefresh = (offline.get(key) ?? 0) >= Date.now();
         offline.delete(key);
-        const access = state.issueToken({ kind: "access", provider: "youtube", clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: Date.now() + ttl * 1000, prefix: "ya29." });
+        const access = state.issueToken({
+          kind: "access",
+          provider: "youtube",
+          clientId,
+          profileId: grant.profileId,
+          scopes: grant.scopes,
+          expiresAt: Date.now() + ttl * 1000,
+          prefix: "ya29.",
+        });
         const refresh = wantsRefresh
-          ? state.issueToken({ kind: "refresh", provider: "youtube", clientId, profileId: grant.profileId, scopes: grant.scopes, expiresAt: null, family: access.family, prefix: "1//" })
+          ? state.issueToken({
+              kind: "refresh",
+              provider: "youtube",
+              clientId,
+              profileId: grant.profileId,
+              scopes: grant.scopes,
+              expiresAt: null,
+              family: access.family,
+              prefix: "1//",
+            })
           : undefined;
-        return c.json({ access_token: access.value, expires_in: ttl, ...(refresh ? { refresh_token: refresh.value } : {}), scope: grant.scopes.join(" "), token_type: "Bearer" });
+        return c.json({
+          access_token: access.value,
+          expires_in: ttl,
+          ...(refresh ? { refresh_token: refresh.value } : {}),
+          scope: grant.scopes.join(" "),
+          token_type: "Bearer",
+        });
       }
       if (f.grant_type === "refresh_token") {
         const old = state.token(f.refresh_token ?? "");
-        if (!old || old.kind !== "refresh" || old.revoked || old.provider !== "youtube") return oauthError(400, "invalid_grant", "Token has been expired or revoked.");
+        if (!old || old.kind !== "refresh" || old.revoked || old.provider !== "youtube")
+          return oauthError(400, "invalid_grant", "Token has been expired or revoked.");
         if (old.clientId !== clientId) return oauthError(401, "unauthorized_client", "Unauthorized");
         // Google does not rotate: the refresh token stays valid and is not sent again.
-        const access = state.issueToken({ kind: "access", provider: "youtube", clientId, profileId: old.profileId, scopes: old.scopes, expiresAt: Date.now() + ttl * 1000, family: old.family, prefix: "ya29." });
+        const access = state.issueToken({
+          kind: "access",
+          provider: "youtube",
+          clientId,
+          profileId: old.profileId,
+          scopes: old.scopes,
+          expiresAt: Date.now() + ttl * 1000,
+          family: old.family,
+          prefix: "ya29.",
+        });
         return c.json({ access_token: access.value, expires_in: ttl, scope: old.scopes.join(" "), token_type: "Bearer" });
       }
       return oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${f.grant_type ?? ""}`);
     });
 
-    kit.route(app, m, "GET", `${API}/youtube/v3/channels`, "channels.list", (c, token) => {
-      const q = c.req.query();
-      const parts = partsOf(listParam(c, "part"), ["id", "snippet", "contentDetails", "statistics", "status", "brandingSettings", "localizations", "topicDetails"]);
-      if (!Array.isArray(parts)) return parts;
-      let profiles: Profile[];
-      if (q.mine === "true") profiles = [state.profile(token.profileId)!];
-      else if (q.id) profiles = listParam(c, "id").flatMap((id) => state.profiles("youtube").filter((p) => channelIdOf(p.id) === id));
-      else return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: forHandle, forUsername, id, managedByMe, mine.");
-      const items = profiles.map((p) => channelResource(p, parts, videosOf(p.id)));
-      return c.json({ kind: "youtube#channelListResponse", etag: etag(items), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
-    }, READ_SCOPES);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${API}/youtube/v3/channels`,
+      "channels.list",
+      (c, token) => {
+        const q = c.req.query();
+        const parts = partsOf(listParam(c, "part"), [
+          "id",
+          "snippet",
+          "contentDetails",
+          "statistics",
+          "status",
+          "brandingSettings",
+          "localizations",
+          "topicDetails",
+        ]);
+        if (!Array.isArray(parts)) return parts;
+        let profiles: Profile[];
+        if (q.mine === "true") profiles = [state.profile(token.profileId)!];
+        else if (q.id) profiles = listParam(c, "id").flatMap((id) => state.profiles("youtube").filter((p) => channelIdOf(p.id) === id));
+        else return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: forHandle, forUsername, id, managedByMe, mine.");
+        const items = profiles.map((p) => channelResource(p, parts, videosOf(p.id)));
+        return c.json({ kind: "youtube#channelListResponse", etag: etag(items), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
+      },
+      READ_SCOPES,
+    );
 
-    kit.route(app, m, "POST", UPLOAD_PATH, "videos.insert", async (c, token) => {
-      const q = c.req.query();
-      const parts = partsOf(listParam(c, "part"), videoParts);
-      if (!Array.isArray(parts)) return parts;
-      if (q.uploadType !== "resumable" && q.uploadType !== "multipart") {
-        return googleError(400, "badRequest", "The sandbox accepts uploadType=resumable or uploadType=multipart for videos.insert.");
-      }
-      const profile = state.profile(token.profileId)!;
-      const recent = videosOf(profile.id).filter((v) => Date.now() - Date.parse(v.createdAt) < 24 * 3600_000);
-      if (recent.length >= DAILY_UPLOADS_PER_CHANNEL) return googleError(400, "uploadLimitExceeded", "The user has exceeded the number of videos they may upload.");
-      return q.uploadType === "resumable" ? startSession(c, profile, parts) : multipartInsert(c, profile, parts);
-    }, UPLOAD_SCOPES);
+    kit.route(
+      app,
+      m,
+      "POST",
+      UPLOAD_PATH,
+      "videos.insert",
+      async (c, token) => {
+        const q = c.req.query();
+        const parts = partsOf(listParam(c, "part"), videoParts);
+        if (!Array.isArray(parts)) return parts;
+        if (q.uploadType !== "resumable" && q.uploadType !== "multipart") {
+          return googleError(400, "badRequest", "The sandbox accepts uploadType=resumable or uploadType=multipart for videos.insert.");
+        }
+        const profile = state.profile(token.profileId)!;
+        const recent = videosOf(profile.id).filter((v) => Date.now() - Date.parse(v.createdAt) < 24 * 3600_000);
+        if (recent.length >= DAILY_UPLOADS_PER_CHANNEL)
+          return googleError(400, "uploadLimitExceeded", "The user has exceeded the number of videos they may upload.");
+        return q.uploadType === "resumable" ? startSession(c, profile, parts) : multipartInsert(c, profile, parts);
+      },
+      UPLOAD_SCOPES,
+    );
 
     async function startSession(c: Ctx, profile: Profile, parts: string[]) {
       const read = readVideoMeta(await c.req.json().catch(() => null));
@@ -191,7 +259,8 @@ export const youtubeSandbox: ProviderModule = {
     async function multipartInsert(c: Ctx, profile: Profile, parts: string[]) {
       const type = c.req.header("content-type") ?? "";
       const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-      if (!type.toLowerCase().startsWith("multipart/related") || !boundary) return googleError(400, "badRequest", "A multipart upload needs Content-Type multipart/related with a boundary.");
+      if (!type.toLowerCase().startsWith("multipart/related") || !boundary)
+        return googleError(400, "badRequest", "A multipart upload needs Content-Type multipart/related with a boundary.");
       const digest = new UploadDigest();
       let meta: VideoMeta | undefined;
       let mediaType = "";
@@ -233,8 +302,10 @@ export const youtubeSandbox: ProviderModule = {
       }
       const total = data.total ?? range.total;
       if (range.probe) return resumeIncomplete(c, data.received);
-      if (total !== null && range.end >= total) return c.text(`Invalid request. The Content-Range end ${range.end} is beyond the upload size of ${total} bytes.`, 400);
-      if (range.start > data.received) return c.text(`Invalid request. The chunk starts at byte ${range.start} but only ${data.received} bytes were received.`, 400);
+      if (total !== null && range.end >= total)
+        return c.text(`Invalid request. The Content-Range end ${range.end} is beyond the upload size of ${total} bytes.`, 400);
+      if (range.start > data.received)
+        return c.text(`Invalid request. The chunk starts at byte ${range.start} but only ${data.received} bytes were received.`, 400);
       const final = total !== null && range.end + 1 === total;
       if (!final && bytes.byteLength < GRANULE) {
         return c.text(
@@ -260,57 +331,86 @@ export const youtubeSandbox: ProviderModule = {
       return c.json(data.response);
     });
 
-    kit.route(app, m, "GET", `${API}/youtube/v3/videos`, "videos.list", (c, token) => {
-      const q = c.req.query();
-      const parts = partsOf(listParam(c, "part"), videoParts);
-      if (!Array.isArray(parts)) return parts;
-      if (!q.id) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: chart, id, myRating.");
-      const ids = listParam(c, "id");
-      if (ids.length > 50) return googleError(400, "badRequest", "The request specifies more than 50 video IDs.");
-      const videos = ids.map((id) => state.post(id)).filter((p): p is SandboxPost => !!p && p.provider === "youtube" && !p.deleted && visibleTo(p, token));
-      if (videos.some((v) => v.profileId !== token.profileId) && parts.some((p) => ownerOnlyVideoParts.includes(p))) {
-        return googleError(403, "forbidden", "The request is not properly authorized to access video file or processing information.");
-      }
-      const items = videos.map((v) => videoResource(state, v, parts));
-      return c.json({ kind: "youtube#videoListResponse", etag: etag(items), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
-    }, READ_SCOPES);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${API}/youtube/v3/videos`,
+      "videos.list",
+      (c, token) => {
+        const q = c.req.query();
+        const parts = partsOf(listParam(c, "part"), videoParts);
+        if (!Array.isArray(parts)) return parts;
+        if (!q.id) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: chart, id, myRating.");
+        const ids = listParam(c, "id");
+        if (ids.length > 50) return googleError(400, "badRequest", "The request specifies more than 50 video IDs.");
+        const videos = ids.map((id) => state.post(id)).filter((p): p is SandboxPost => !!p && p.provider === "youtube" && !p.deleted && visibleTo(p, token));
+        if (videos.some((v) => v.profileId !== token.profileId) && parts.some((p) => ownerOnlyVideoParts.includes(p))) {
+          return googleError(403, "forbidden", "The request is not properly authorized to access video file or processing information.");
+        }
+        const items = videos.map((v) => videoResource(state, v, parts));
+        return c.json({ kind: "youtube#videoListResponse", etag: etag(items), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
+      },
+      READ_SCOPES,
+    );
 
     // videos.delete: 204 No Content; needs youtube, youtube.force-ssl or youtubepartner (not
     // youtube.upload); 404 videoNotFound, 403 forbidden for a video the caller cannot delete
     // (developers.google.com/youtube/v3/docs/videos/delete).
-    kit.route(app, m, "DELETE", `${API}/youtube/v3/videos`, "videos.delete", (c, token) => {
-      const id = c.req.query("id");
-      if (!id) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: id.");
-      const video = state.post(id);
-      if (!video || video.provider !== "youtube" || video.deleted) return googleError(404, "videoNotFound", "The video that you are trying to delete cannot be found.");
-      if (video.profileId !== token.profileId) return googleError(403, "forbidden", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.");
-      video.deleted = true;
-      state.changed();
-      return c.body(null, 204);
-    }, [["youtube"], ["youtube.force-ssl"], ["youtubepartner"]]);
+    kit.route(
+      app,
+      m,
+      "DELETE",
+      `${API}/youtube/v3/videos`,
+      "videos.delete",
+      (c, token) => {
+        const id = c.req.query("id");
+        if (!id) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: id.");
+        const video = state.post(id);
+        if (!video || video.provider !== "youtube" || video.deleted)
+          return googleError(404, "videoNotFound", "The video that you are trying to delete cannot be found.");
+        if (video.profileId !== token.profileId)
+          return googleError(403, "forbidden", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.");
+        video.deleted = true;
+        state.changed();
+        return c.body(null, 204);
+      },
+      [["youtube"], ["youtube.force-ssl"], ["youtubepartner"]],
+    );
 
-    kit.route(app, m, "GET", `${API}/youtube/v3/playlistItems`, "playlistItems.list", (c, token) => {
-      const q = c.req.query();
-      const parts = partsOf(listParam(c, "part"), ["id", "snippet", "contentDetails", "status"]);
-      if (!Array.isArray(parts)) return parts;
-      if (!q.playlistId) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: id, playlistId.");
-      const owner = state.profiles("youtube").find((p) => uploadsPlaylistOf(p.id) === q.playlistId);
-      if (!owner) return googleError(404, "playlistNotFound", "The playlist identified with the request's playlistId parameter cannot be found.");
-      const max = q.maxResults === undefined ? 5 : Number(q.maxResults);
-      if (!Number.isInteger(max) || max < 0 || max > 50) return googleError(400, "invalidValue", `Invalid value '${q.maxResults}'. Values must be within the range: [0, 50]`);
-      const start = q.pageToken ? pageOffset(q.pageToken) : 0;
-      if (start === null) return googleError(400, "invalidPageToken", "The request specifies an invalid page token.");
-      const all = videosOf(owner.id).filter((v) => visibleTo(v, token)).reverse();
-      const items = all.slice(start, start + max).map((v, i) => playlistItemResource(v, owner, q.playlistId!, start + i, parts));
-      return c.json({
-        kind: "youtube#playlistItemListResponse",
-        etag: etag(items),
-        ...(start + max < all.length ? { nextPageToken: pageToken(start + max) } : {}),
-        ...(start > 0 ? { prevPageToken: pageToken(Math.max(0, start - max)) } : {}),
-        items,
-        pageInfo: { totalResults: all.length, resultsPerPage: max },
-      });
-    }, READ_SCOPES);
+    kit.route(
+      app,
+      m,
+      "GET",
+      `${API}/youtube/v3/playlistItems`,
+      "playlistItems.list",
+      (c, token) => {
+        const q = c.req.query();
+        const parts = partsOf(listParam(c, "part"), ["id", "snippet", "contentDetails", "status"]);
+        if (!Array.isArray(parts)) return parts;
+        if (!q.playlistId) return googleError(400, "missingRequiredParameter", "No filter selected. Expected one of: id, playlistId.");
+        const owner = state.profiles("youtube").find((p) => uploadsPlaylistOf(p.id) === q.playlistId);
+        if (!owner) return googleError(404, "playlistNotFound", "The playlist identified with the request's playlistId parameter cannot be found.");
+        const max = q.maxResults === undefined ? 5 : Number(q.maxResults);
+        if (!Number.isInteger(max) || max < 0 || max > 50)
+          return googleError(400, "invalidValue", `Invalid value '${q.maxResults}'. Values must be within the range: [0, 50]`);
+        const start = q.pageToken ? pageOffset(q.pageToken) : 0;
+        if (start === null) return googleError(400, "invalidPageToken", "The request specifies an invalid page token.");
+        const all = videosOf(owner.id)
+          .filter((v) => visibleTo(v, token))
+          .reverse();
+        const items = all.slice(start, start + max).map((v, i) => playlistItemResource(v, owner, q.playlistId!, start + i, parts));
+        return c.json({
+          kind: "youtube#playlistItemListResponse",
+          etag: etag(items),
+          ...(start + max < all.length ? { nextPageToken: pageToken(start + max) } : {}),
+          ...(start > 0 ? { prevPageToken: pageToken(Math.max(0, start - max)) } : {}),
+          items,
+          pageInfo: { totalResults: all.length, resultsPerPage: max },
+        });
+      },
+      READ_SCOPES,
+    );
 
     function videosOf(profileId: string): SandboxPost[] {
       return state.posts({ provider: "youtube", profileId }).filter((p) => !p.deleted);
@@ -323,12 +423,27 @@ export const youtubeSandbox: ProviderModule = {
     }
 
     /** The video, once: processing faults, duplicates (bytes already on the channel, not failed) and unreadable files decide its fate. */
-    function createVideo(profile: Profile, meta: VideoMeta, blob: NonNullable<PlatformObject["media"]>, facts: VideoFacts | null, operation: string): SandboxPost {
+    function createVideo(
+      profile: Profile,
+      meta: VideoMeta,
+      blob: NonNullable<PlatformObject["media"]>,
+      facts: VideoFacts | null,
+      operation: string,
+    ): SandboxPost {
       const fault = kit.processingFault("youtube", operation, profile.id);
       const duplicate = videosOf(profile.id).some((v) => v.media[0]?.sha256 === blob.sha256 && !state.object(v.id)?.failure?.startsWith("failed:"));
       const failure = fault.failure ? "failed:codec" : !facts ? "failed:invalidFile" : duplicate ? "rejected:duplicate" : undefined;
       const id = randomToken(8);
-      state.addObject({ id, provider: "youtube", profileId: profile.id, type: "youtube.video", failure, processingMs: fault.processingMs, data: {}, media: blob });
+      state.addObject({
+        id,
+        provider: "youtube",
+        profileId: profile.id,
+        type: "youtube.video",
+        failure,
+        processingMs: fault.processingMs,
+        data: {},
+        media: blob,
+      });
       return state.addPost({
         id,
         provider: "youtube",
@@ -365,7 +480,8 @@ function authorizeProblem(q: Record<string, string>): [string, string] | undefin
   const invalid = q.scope!.split(" ").filter((s) => s && !KNOWN_SCOPES.has(s) && !GOOGLE_SCOPE.test(s));
   if (invalid.length) return ["invalid_scope", `Some requested scopes were invalid. {invalid=[${invalid.join(", ")}]}`];
   if (q.access_type && !["online", "offline"].includes(q.access_type)) return ["invalid_request", `Invalid access_type: ${q.access_type}`];
-  if (q.prompt && q.prompt.split(" ").some((p) => !["none", "consent", "select_account"].includes(p))) return ["invalid_request", `Invalid prompt: ${q.prompt}`];
+  if (q.prompt && q.prompt.split(" ").some((p) => !["none", "consent", "select_account"].includes(p)))
+    return ["invalid_request", `Invalid prompt: ${q.prompt}`];
   if (q.include_granted_scopes && !["true", "false"].includes(q.include_granted_scopes)) return ["invalid_request", "Invalid include_granted_scopes"];
   if (q.code_challenge) {
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(q.code_challenge)) return ["invalid_request", "Invalid code_challenge"];
@@ -376,7 +492,10 @@ function authorizeProblem(q: Record<string, string>): [string, string] | undefin
 
 /** A list parameter: comma-separated, repeated (part=a&part=b, as the official client sends), or both. */
 function listParam(c: Ctx, name: string): string[] {
-  return (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  return (c.req.queries(name) ?? [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function partsOf(parts: string[], known: string[]): string[] | Response {

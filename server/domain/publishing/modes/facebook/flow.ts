@@ -30,7 +30,9 @@ async function published(ctx: Ctx, videoId: string) {
     {
       deadlineMs: VIDEO_WAIT_DEADLINE_MS,
       expired: () => {
-        throw new OutcomeUnknown(`Facebook accepted the video but had not published it ${VIDEO_WAIT_DEADLINE_MS / 3600_000} hours later; it may still appear on the Page`);
+        throw new OutcomeUnknown(
+          `Facebook accepted the video but had not published it ${VIDEO_WAIT_DEADLINE_MS / 3600_000} hours later; it may still appear on the Page`,
+        );
       },
     },
   );
@@ -40,7 +42,11 @@ async function published(ctx: Ctx, videoId: string) {
  * Reels and video Stories: a session Meta fills from the file URL, finished as soon as the
  * bytes are in (Meta processes these videos only after finish), then followed until published.
  */
-async function hostedVideo(ctx: Ctx, start: () => Promise<{ videoId: string; uploadUrl: string }>, finish: (videoId: string) => Promise<void>): Promise<string> {
+async function hostedVideo(
+  ctx: Ctx,
+  start: () => Promise<{ videoId: string; uploadUrl: string }>,
+  finish: (videoId: string) => Promise<void>,
+): Promise<string> {
   let videoId = ctx.progress.videoId as string | undefined;
   if (!ctx.submitted) {
     if (!videoId) {

@@ -50,7 +50,8 @@ export function validateFacebook(body: PublishBody, found: Found, issues: Issues
   const message = fb.message?.trim();
   const items = (fb.items ?? []).map((it, i) => ({ i, m: found.get(it.mediaId)!.item }));
   const path = (i: number) => `facebook.items[${i}].mediaId`;
-  if (message !== undefined && message.length > FACEBOOK_MESSAGE) issues.add("facebook.message", `is ${message.length} characters; facebook allows ${FACEBOOK_MESSAGE}`, "too_long");
+  if (message !== undefined && message.length > FACEBOOK_MESSAGE)
+    issues.add("facebook.message", `is ${message.length} characters; facebook allows ${FACEBOOK_MESSAGE}`, "too_long");
   const video = { maxBytes: limits.maxBytes, maxSeconds: limits.maxSeconds };
   if (fb.contentType === "FEED") {
     const images = items.filter((x) => x.m.mediaType === "IMAGE");

@@ -47,15 +47,29 @@ async function prepare(ctx: FlowContext<InstagramPayload>): Promise<string> {
   const first = p.items[0]!;
   let creationId: string;
   if (p.contentType === "REELS") {
-    creationId = await container(ctx, "container", async () => ({ type: "REELS", video: await ctx.media(first.mediaId), caption, shareToFeed: p.shareToFeed ?? undefined }));
+    creationId = await container(ctx, "container", async () => ({
+      type: "REELS",
+      video: await ctx.media(first.mediaId),
+      caption,
+      shareToFeed: p.shareToFeed ?? undefined,
+    }));
   } else if (p.contentType === "STORIES") {
     creationId = await container(ctx, "container", async () => ({ type: "STORIES", media: await ctx.media(first.mediaId) }));
   } else if (p.items.length === 1) {
-    creationId = await container(ctx, "container", async () => ({ type: "IMAGE", image: await ctx.media(first.mediaId), caption, altText: first.altText ?? undefined }));
+    creationId = await container(ctx, "container", async () => ({
+      type: "IMAGE",
+      image: await ctx.media(first.mediaId),
+      caption,
+      altText: first.altText ?? undefined,
+    }));
   } else {
     const children: string[] = [];
     for (const [i, item] of p.items.entries()) {
-      const id = await container(ctx, `child${i}`, async () => ({ type: "CAROUSEL_ITEM", media: await ctx.media(item.mediaId), altText: item.altText ?? undefined }));
+      const id = await container(ctx, `child${i}`, async () => ({
+        type: "CAROUSEL_ITEM",
+        media: await ctx.media(item.mediaId),
+        altText: item.altText ?? undefined,
+      }));
       children.push(id);
     }
     for (const [i, id] of children.entries()) await finished(ctx, id, `carousel item ${i + 1}`);

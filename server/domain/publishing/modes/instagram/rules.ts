@@ -54,11 +54,13 @@ export function validateInstagram(body: PublishBody, found: Found, issues: Issue
   const limits = mediaLimits.instagram;
   const items = ig.items.map((it, i) => ({ it, i, m: found.get(it.mediaId)!.item }));
   if (ig.caption !== undefined && ig.contentType === "STORIES") issues.add("instagram.caption", "is not allowed for STORIES");
-  if (ig.caption !== undefined && codePoints(ig.caption) > INSTAGRAM_CAPTION) issues.add("instagram.caption", `is ${codePoints(ig.caption)} characters; instagram allows ${INSTAGRAM_CAPTION}`, "too_long");
+  if (ig.caption !== undefined && codePoints(ig.caption) > INSTAGRAM_CAPTION)
+    issues.add("instagram.caption", `is ${codePoints(ig.caption)} characters; instagram allows ${INSTAGRAM_CAPTION}`, "too_long");
   if (ig.shareToFeed !== undefined && ig.contentType !== "REELS") issues.add("instagram.shareToFeed", "is for REELS only");
   for (const { it, i, m } of items) {
     if (it.altText !== undefined && m.mediaType !== "IMAGE") issues.add(`instagram.items[${i}].altText`, "is for images only");
-    if (it.altText !== undefined && codePoints(it.altText) > INSTAGRAM_ALT_TEXT) issues.add(`instagram.items[${i}].altText`, `is ${codePoints(it.altText)} characters; at most ${INSTAGRAM_ALT_TEXT}`, "too_long");
+    if (it.altText !== undefined && codePoints(it.altText) > INSTAGRAM_ALT_TEXT)
+      issues.add(`instagram.items[${i}].altText`, `is ${codePoints(it.altText)} characters; at most ${INSTAGRAM_ALT_TEXT}`, "too_long");
   }
   const path = (i: number) => `instagram.items[${i}].mediaId`;
   if (ig.contentType === "FEED") {
@@ -70,7 +72,8 @@ export function validateInstagram(body: PublishBody, found: Found, issues: Issue
     } else {
       for (const { i, m } of items) {
         if (m.mediaType === "IMAGE") checkImage(issues, path(i), m, limits.maxImageBytes, "instagram");
-        else checkVideo(issues, path(i), m, { maxBytes: limits.maxBytes, minSeconds: limits.minSeconds, maxSeconds: limits.maxSeconds }, "an instagram carousel");
+        else
+          checkVideo(issues, path(i), m, { maxBytes: limits.maxBytes, minSeconds: limits.minSeconds, maxSeconds: limits.maxSeconds }, "an instagram carousel");
       }
     }
   } else if (items.length !== 1) {

@@ -37,7 +37,11 @@ export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues
     texts.forEach((text, i) => {
       const length = textLength(provider, text);
       if (length > TEXT_LIMITS[provider]) {
-        issues.add(`posts[${i}]`, `is ${length} ${provider === "x" ? "weighted characters (as X counts)" : "characters"}; ${provider} allows ${TEXT_LIMITS[provider]}${provider === "x" && i === 0 ? " after link removal" : ""}`, "too_long");
+        issues.add(
+          `posts[${i}]`,
+          `is ${length} ${provider === "x" ? "weighted characters (as X counts)" : "characters"}; ${provider} allows ${TEXT_LIMITS[provider]}${provider === "x" && i === 0 ? " after link removal" : ""}`,
+          "too_long",
+        );
       }
     });
   }

@@ -22,7 +22,13 @@ type Init = { publishId: string; uploadUrl: string };
 export const PROCESSING_WAIT_DEADLINE_MS = 2 * 3600_000;
 export const MODERATION_WAIT_DEADLINE_MS = 24 * 3600_000;
 
-const mediaFailures = new Set(["file_format_check_failed", "duration_check_failed", "frame_rate_check_failed", "picture_size_check_failed", "video_pull_failed"]);
+const mediaFailures = new Set([
+  "file_format_check_failed",
+  "duration_check_failed",
+  "frame_rate_check_failed",
+  "picture_size_check_failed",
+  "video_pull_failed",
+]);
 
 async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
   const p = ctx.payload;
@@ -30,10 +36,16 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
   if (!ctx.submitted) {
     const creator = await ctx.call((c) => tiktokAdapter.creatorInfo(c));
     if (!creator.privacyLevelOptions.includes(p.privacyLevel)) {
-      throw new JobFailure("PUBLISH_FAILED", `@${creator.creatorUsername} cannot post publicly right now (TikTok offers ${creator.privacyLevelOptions.join(", ")})`);
+      throw new JobFailure(
+        "PUBLISH_FAILED",
+        `@${creator.creatorUsername} cannot post publicly right now (TikTok offers ${creator.privacyLevelOptions.join(", ")})`,
+      );
     }
     if (video.durationSeconds && creator.maxVideoPostDurationSec && video.durationSeconds > creator.maxVideoPostDurationSec) {
-      throw new JobFailure("MEDIA_UNAVAILABLE", `The video is ${video.durationSeconds} s long; this TikTok account can post up to ${creator.maxVideoPostDurationSec} s`);
+      throw new JobFailure(
+        "MEDIA_UNAVAILABLE",
+        `The video is ${video.durationSeconds} s long; this TikTok account can post up to ${creator.maxVideoPostDurationSec} s`,
+      );
     }
   }
   const plan = tiktokAdapter.chunkPlan(video.size);
@@ -104,15 +116,21 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
   let done = ctx.submitted ? undefined : named(await look());
   if (!done) {
     if (!ctx.submitted) await ctx.recordSubmitted({ publishId: init.publishId });
-    const complete = await ctx.waitFor("TikTok to publish", async () => {
-      const status = await look();
-      return status.status === "PUBLISH_COMPLETE" ? status : undefined;
-    }, {
-      deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
-      expired: async () => {
-        throw new OutcomeUnknown(`TikTok had the whole video but had not published it ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours later (still ${(await look()).status})`);
+    const complete = await ctx.waitFor(
+      "TikTok to publish",
+      async () => {
+        const status = await look();
+        return status.status === "PUBLISH_COMPLETE" ? status : undefined;
       },
-    });
+      {
+        deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
+        expired: async () => {
+          throw new OutcomeUnknown(
+            `TikTok had the whole video but had not published it ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours later (still ${(await look()).status})`,
+          );
+        },
+      },
+    );
     done =
       named(complete) ??
       (await ctx.waitFor("TikTok to name the public post", async () => named(await look()), {

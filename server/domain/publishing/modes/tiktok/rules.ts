@@ -54,7 +54,8 @@ export function validateTiktok(body: PublishBody, found: Found, issues: Issues):
   const posts = body.posts;
   if (!posts || posts.length !== 1) issues.add("posts", "tiktok takes exactly one caption (posts[0])", posts ? "too_many" : "required");
   const caption = posts?.[0] ?? "";
-  if (caption.length > TIKTOK_CAPTION_UTF16) issues.add("posts[0]", `is ${caption.length} UTF-16 code units; tiktok allows ${TIKTOK_CAPTION_UTF16}`, "too_long");
+  if (caption.length > TIKTOK_CAPTION_UTF16)
+    issues.add("posts[0]", `is ${caption.length} UTF-16 code units; tiktok allows ${TIKTOK_CAPTION_UTF16}`, "too_long");
   const m = found.get(video.mediaId);
   if (m) checkVideo(issues, "video.mediaId", m.item, {}, "tiktok");
 }

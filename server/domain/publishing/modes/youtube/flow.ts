@@ -22,7 +22,14 @@ async function upload(ctx: FlowContext<YoutubePayload>): Promise<string> {
   let sessionUrl = ctx.progress.sessionUrl as string | undefined;
   if (!sessionUrl) {
     ({ sessionUrl } = await ctx.call((c) =>
-      youtubeAdapter.startUpload(c, { title: p.title, description: p.description, privacyStatus: p.privacyStatus, madeForKids: p.madeForKids, size: video.size, mimeType: video.mimeType }),
+      youtubeAdapter.startUpload(c, {
+        title: p.title,
+        description: p.description,
+        privacyStatus: p.privacyStatus,
+        madeForKids: p.madeForKids,
+        size: video.size,
+        mimeType: video.mimeType,
+      }),
     ));
     await ctx.save({ sessionUrl });
   }
@@ -42,7 +49,8 @@ async function upload(ctx: FlowContext<YoutubePayload>): Promise<string> {
       try {
         state = await youtubeAdapter.probeUpload(url, video.size);
       } catch (probe) {
-        if (final && isPlatformError(probe, "not_found")) throw new OutcomeUnknown("The upload session expired after the last bytes were sent; whether YouTube made the video cannot be established");
+        if (final && isPlatformError(probe, "not_found"))
+          throw new OutcomeUnknown("The upload session expired after the last bytes were sent; whether YouTube made the video cannot be established");
         throw err;
       }
     }
@@ -58,8 +66,17 @@ async function run(ctx: FlowContext<YoutubePayload>): Promise<void> {
     "YouTube to process the video",
     async () => {
       const s = await ctx.call((c) => youtubeAdapter.videoStatus(c, videoId));
-      if (s.uploadStatus === "failed" || s.uploadStatus === "rejected" || s.uploadStatus === "deleted" || s.processingStatus === "failed" || s.processingStatus === "terminated") {
-        throw new JobFailure("PREPARATION_FAILED", `YouTube did not accept the video (${s.uploadStatus}${s.failureReason ? `: ${s.failureReason}` : ""}${s.rejectionReason ? `: ${s.rejectionReason}` : ""})`);
+      if (
+        s.uploadStatus === "failed" ||
+        s.uploadStatus === "rejected" ||
+        s.uploadStatus === "deleted" ||
+        s.processingStatus === "failed" ||
+        s.processingStatus === "terminated"
+      ) {
+        throw new JobFailure(
+          "PREPARATION_FAILED",
+          `YouTube did not accept the video (${s.uploadStatus}${s.failureReason ? `: ${s.failureReason}` : ""}${s.rejectionReason ? `: ${s.rejectionReason}` : ""})`,
+        );
       }
       return s.uploadStatus === "processed" ? true : undefined;
     },
@@ -67,7 +84,11 @@ async function run(ctx: FlowContext<YoutubePayload>): Promise<void> {
       deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
       expired: () => {
         // The video exists (it has an id), so the job shows it; YouTube Studio tells the rest.
-        throw new JobFailure("PREPARATION_FAILED", `YouTube had not finished processing the video ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours after the upload; it stays on the channel as uploaded (see YouTube Studio)`, video);
+        throw new JobFailure(
+          "PREPARATION_FAILED",
+          `YouTube had not finished processing the video ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours after the upload; it stays on the channel as uploaded (see YouTube Studio)`,
+          video,
+        );
       },
     },
   );
