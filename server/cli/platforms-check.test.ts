@@ -39,6 +39,15 @@ async function checkJson(args: string[], env: Record<string, string | undefined>
 }
 
 describe("npm run cli -- platforms check", () => {
+  it("says the sandbox is not running when its calls cannot reach it", async () => {
+    const r = await checkJson(["--provider", "facebook"], { SANDBOX_URL: "http://127.0.0.1:9" });
+    expect(r.code).toBe(1);
+    expect(r.row("facebook", "app credentials call")).toMatchObject({
+      result: "fail",
+      detail: expect.stringMatching(/^could not reach http:\/\/127\.0\.0\.1:9: .*is the sandbox running\? `npm start`/),
+    });
+  });
+
   it("against the sandbox: every check passes, the app credential calls are made where a platform has one", async () => {
     const r = await checkJson([]);
     expect(r.code, r.stderr).toBe(0);

@@ -78,8 +78,10 @@ const skipped: Partial<Record<ProviderName, string>> = {
 };
 
 export async function appCredentialCall(provider: ProviderName, config: PlatformConfig, c: Credentials): Promise<CallVerdict> {
-  if (provider === "threads") return threads(config, c);
-  if (provider === "facebook") return facebook(config, c);
-  if (provider === "tiktok") return tiktokClientToken(config, c);
-  return { result: "skip", detail: skipped[provider] ?? "skipped" };
+  if (provider !== "threads" && provider !== "facebook" && provider !== "tiktok") return { result: "skip", detail: skipped[provider] ?? "skipped" };
+  const verdict = await (provider === "threads" ? threads(config, c) : provider === "facebook" ? facebook(config, c) : tiktokClientToken(config, c));
+  // In sandbox mode an unreachable platform is the sandbox not running: say what starts it.
+  if (config.mode === "sandbox" && verdict.detail.startsWith("could not reach"))
+    return { ...verdict, detail: `${verdict.detail} (is the sandbox running? \`npm start\` or \`npm run sandbox\` starts it)` };
+  return verdict;
 }
