@@ -14,6 +14,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { jsonAnswer, type Env } from "./kit.ts";
+import { controlSetting } from "./control-setting.ts";
 
 export type MetaProvider = "threads" | "instagram" | "facebook";
 
@@ -51,13 +52,9 @@ const refusals: Record<MetaProvider, () => Response> = {
  * makes once it knows who signs in: Meta's refusal page, or undefined to go on.
  */
 export function registerMetaAppMode(app: Hono<Env>, provider: MetaProvider): (username: string) => Response | undefined {
-  let setup = configured(provider);
-  app.get(`/_sandbox/${provider}/app`, (c) => c.json(setup));
-  app.put(`/_sandbox/${provider}/app`, async (c) => {
-    const parsed = setupInput.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
-    setup = parsed.data;
-    return c.json(setup);
-  });
-  return (username) => (setup.mode === "development" && !setup.roles.includes(username) ? refusals[provider]() : undefined);
+  const current = controlSetting(app, `${provider}/app`, setupInput, configured(provider));
+  return (username) => {
+    const { mode, roles } = current();
+    return mode === "development" && !roles.includes(username) ? refusals[provider]() : undefined;
+  };
 }

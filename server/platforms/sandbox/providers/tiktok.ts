@@ -8,6 +8,7 @@ import { z } from "zod";
 import { VideoScanner, chunkProblem, movieFacts, readChunk, videoVerdict } from "./tiktok-upload.ts";
 import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
+import { controlSetting } from "../control-setting.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type PlatformObject, type SandboxPost, type SandboxState, type Token } from "../state.ts";
 
@@ -284,15 +285,11 @@ function registerPublishing(app: App, kit: Kit) {
   const { state } = kit;
   const m = tiktokSandbox;
 
-  let setup = configuredSetup();
-  app.get("/_sandbox/tiktok/app", (c) => c.json(setup));
-  app.put("/_sandbox/tiktok/app", async (c) => {
-    const parsed = appSetup.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
-    setup = parsed.data;
-    return c.json(setup);
-  });
-  const unaudited = (profileId: string) => !setup.audited && (!setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? ""));
+  const current = controlSetting(app, "tiktok/app", appSetup, configuredSetup());
+  const unaudited = (profileId: string) => {
+    const { audited, usernames } = current();
+    return !audited && (!usernames || usernames.includes(state.profile(profileId)?.username ?? ""));
+  };
 
   kit.route(
     app,

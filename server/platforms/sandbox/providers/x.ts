@@ -5,6 +5,7 @@ import twitter from "twitter-text";
 import { z } from "zod";
 import { pkceChallenge } from "../../pkce.ts";
 import { consentPage } from "../consent.ts";
+import { controlSetting } from "../control-setting.ts";
 import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";
 
 /**
@@ -87,7 +88,6 @@ export const xSandbox: ProviderModule = {
     const { state } = kit;
     const m = xSandbox;
 
-    let setup = configuredSetup();
     // POST /2/tweets creations in the last 24 hours, per profile and for the whole app ("*").
     const creations = new Map<string, number[]>();
     const recent = (key: string) => {
@@ -95,19 +95,15 @@ export const xSandbox: ProviderModule = {
       creations.set(key, kept);
       return kept;
     };
-    app.get("/_sandbox/x/app", (c) => c.json(setup));
-    app.put("/_sandbox/x/app", async (c) => {
-      const parsed = appSetup.safeParse(await c.req.json().catch(() => undefined));
-      if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
-      setup = parsed.data;
-      creations.clear();
-      return c.json(setup);
-    });
-    const appliesTo = (profileId: string) => !setup.usernames || setup.usernames.includes(state.profile(profileId)?.username ?? "");
+    const current = controlSetting(app, "x/app", appSetup, configuredSetup(), () => creations.clear());
+    const appliesTo = (profileId: string) => {
+      const { usernames } = current();
+      return !usernames || usernames.includes(state.profile(profileId)?.username ?? "");
+    };
 
     // Every v2 endpoint (not OAuth) refuses an app outside a Project, before anything else.
     app.use("/x/api/2/*", async (c, next) => {
-      if (setup.enrolled || c.req.path.startsWith("/x/api/2/oauth2/")) return next();
+      if (current().enrolled || c.req.path.startsWith("/x/api/2/oauth2/")) return next();
       const token = state.checkToken("x", bearer(c));
       if (typeof token === "string" || !appliesTo(token.profileId)) return next();
       return jsonAnswer(
@@ -131,8 +127,8 @@ export const xSandbox: ProviderModule = {
       let reached = false;
       if (!appliesTo(profileId)) return { headers, reached };
       for (const [prefix, cap, key] of [
-        ["x-user-limit-24hour", setup.userPostCap, profileId],
-        ["x-app-limit-24hour", setup.appPostCap, "*"],
+        ["x-user-limit-24hour", current().userPostCap, profileId],
+        ["x-app-limit-24hour", current().appPostCap, "*"],
       ] as const) {
         if (cap === null) continue;
         const times = recent(key);
