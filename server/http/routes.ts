@@ -13,6 +13,7 @@ import { repost } from "../domain/posts/repost.ts";
 import { cancelScheduledPost } from "../domain/scheduling/cancel-scheduled-post.ts";
 import { listScheduledPosts } from "../domain/scheduling/list-scheduled-posts.ts";
 import { schedulePosts } from "../domain/scheduling/schedule-posts.ts";
+import { SCHEDULE_ANSWERED_AS_DONE } from "../domain/scheduling/schedule-rules.ts";
 import { listScopeWorkspaces } from "../domain/workspaces/list-workspaces.ts";
 import { handle, type RouteHandler } from "./handle.ts";
 import { reply } from "./operation.ts";
@@ -48,8 +49,8 @@ export const routes: Route[] = [
     op: schedulePostsOp,
     handler: handle(schedulePostsOp, async (scope, { body }) => {
       const answer = await schedulePosts(scope, body);
-      // SPEC.md: an accepted schedule answers 202, except tiktok's, which answers 200
-      const accepted = answer.outcome === "accepted" && answer.body.results[0]?.provider !== "tiktok";
+      const provider = answer.body.results[0]?.provider;
+      const accepted = answer.outcome === "accepted" && !(provider && SCHEDULE_ANSWERED_AS_DONE.includes(provider));
       return reply(accepted ? 202 : 200, answer.body);
     }),
   },
