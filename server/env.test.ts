@@ -35,15 +35,14 @@ afterEach(() => {
   resetEnv();
 });
 
-const runtimeVariables = ["PUBLISH_LEASE_SECONDS", "PROVIDER_CONCURRENCY", "WORKER_CONCURRENCY", "SYNC_INTERVAL_MINUTES", "STORAGE_DRIVER", "WORKERS"];
+const runtimeVariables = ["PUBLISH_LEASE_SECONDS", "WORKER_CONCURRENCY", "SYNC_INTERVAL_MINUTES", "STORAGE_DRIVER", "WORKERS"];
 
 describe("configuration", () => {
   it("keeps the defaults of the worker, publishing, sync and storage variables", () => {
     const e = envWith(Object.fromEntries(runtimeVariables.map((n) => [n, undefined])));
     expect(e).toMatchObject({
       publishLeaseSeconds: 60,
-      providerConcurrency: 32,
-      workerConcurrency: 32,
+      workerConcurrency: 256,
       syncIntervalMinutes: 60,
       workers: 1,
       storage: { driver: "local" },
@@ -51,8 +50,8 @@ describe("configuration", () => {
   });
 
   it("reads well-formed values, including the zeros that mean something", () => {
-    const e = envWith({ PUBLISH_LEASE_SECONDS: "3", PROVIDER_CONCURRENCY: "4", WORKER_CONCURRENCY: "2", SYNC_INTERVAL_MINUTES: "0", WORKERS: "0" });
-    expect(e).toMatchObject({ publishLeaseSeconds: 3, providerConcurrency: 4, workerConcurrency: 2, syncIntervalMinutes: 0, workers: 0 });
+    const e = envWith({ PUBLISH_LEASE_SECONDS: "3", WORKER_CONCURRENCY: "2", SYNC_INTERVAL_MINUTES: "0", WORKERS: "0" });
+    expect(e).toMatchObject({ publishLeaseSeconds: 3, workerConcurrency: 2, syncIntervalMinutes: 0, workers: 0 });
     const s3 = envWith({ STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
     expect(s3.storage).toEqual({
       driver: "s3",
@@ -68,8 +67,7 @@ describe("configuration", () => {
   it.each([
     ["PUBLISH_LEASE_SECONDS", "abc", "expected a number of seconds greater than 0"],
     ["PUBLISH_LEASE_SECONDS", "0", "expected a number of seconds greater than 0"],
-    ["PROVIDER_CONCURRENCY", "0", "expected a whole number, at least 1"],
-    ["PROVIDER_CONCURRENCY", "3x", "expected a whole number, at least 1"],
+    ["WORKER_CONCURRENCY", "3x", "expected a whole number, at least 1"],
     ["WORKER_CONCURRENCY", "0", "expected a whole number, at least 1"],
     ["WORKER_CONCURRENCY", "1.5", "expected a whole number, at least 1"],
     ["SYNC_INTERVAL_MINUTES", "hourly", "expected a whole number, at least 0"],

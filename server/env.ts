@@ -54,8 +54,7 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     WORKERS: wholeNumber(0).default(1),
-    WORKER_CONCURRENCY: wholeNumber(1).default(32),
-    PROVIDER_CONCURRENCY: wholeNumber(1).default(32),
+    WORKER_CONCURRENCY: wholeNumber(1).default(256),
     PUBLISH_LEASE_SECONDS: z.coerce
       .number({ error: "expected a number of seconds greater than 0" })
       .positive({ error: "expected a number of seconds greater than 0" })
@@ -143,7 +142,6 @@ export type Env = {
   /** jobs one worker runs at once */
   workerConcurrency: number;
   /** publishing runs per platform at once in one worker */
-  providerConcurrency: number;
   /** how long a run owns a publish job without a heartbeat */
   publishLeaseSeconds: number;
   /** 0: accounts sync only when a user asks */
@@ -207,7 +205,6 @@ export function env(): Env {
         : { driver: "local" },
     workers: e.WORKERS,
     workerConcurrency: e.WORKER_CONCURRENCY,
-    providerConcurrency: e.PROVIDER_CONCURRENCY,
     publishLeaseSeconds: e.PUBLISH_LEASE_SECONDS,
     syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
     mcpApiKey: e.POSTEADY_API_KEY,

@@ -6,12 +6,13 @@ import { closeDb } from "../db.ts";
 import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
-import { PUBLISH_TASK } from "../domain/publishing/engine/publish-queue.ts";
+import { DRAIN_TASK } from "../domain/publishing/engine/drain-queue.ts";
+import { stopDrains } from "../domain/publishing/engine/drain.ts";
 import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
-import { busyAccountFlags, publishJobTask } from "./tasks/publish-job.ts";
+import { publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
 import { patientPool } from "./patient-pool.ts";
@@ -22,7 +23,7 @@ import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
-  [PUBLISH_TASK]: publishJobTask,
+  [DRAIN_TASK]: publishJobTask,
   [SYNC_TASK]: syncAccountTask,
   "schedule-syncs": scheduleSyncsTask,
   [GENERATE_CAROUSEL_TASK]: generateCarouselTask,
@@ -44,7 +45,9 @@ const queueLogger = new Logger((scope) => (level, message, meta) => {
   const code = (fields.error as { code?: string } | undefined)?.code;
   if (fields.error instanceof Error) fields.error = { message: fields.error.message, code };
   // a database shutting down (code 57P01), as with Ctrl+C in a terminal, is not the queue's fault
-  if (level === "error" && code !== "57P01") log.error(message, fields);
+  // the pool-size advice assumes each slot fetches its own entries; the local queue fetches for all
+  if (message.startsWith("WARNING: having maxPoolSize")) log.debug(message, fields);
+  else if (level === "error" && code !== "57P01") log.error(message, fields);
   else if (level === "warning" || level === "error") log.warn(message, fields);
   else log.debug(message, fields);
 });
@@ -73,17 +76,19 @@ exitOnInvalidConfiguration();
 // (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
 const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
-// Jobs mostly wait on platforms, so many run at once; the queue holds a connection only to fetch
-// and complete a job, so its pool can be smaller than the concurrency.
+// Runs mostly wait on platforms (a run waiting for processing even gives its slot back), so many
+// run at once. The queue holds a connection only to fetch and complete entries, so its pool can be
+// smaller than the concurrency; it fetches entries in batches (its local queue), so idle slots do
+// not each poll the database.
 const concurrency = e.workerConcurrency;
-const queuePool = patientPool(e.databaseUrl!, Math.max(10, Math.ceil(concurrency / 2)));
+const queuePool = patientPool(e.databaseUrl!, Math.min(20, Math.max(10, Math.ceil(concurrency / 8))));
 const runner = await run({
   pgPool: queuePool,
   concurrency,
-  // New jobs arrive by NOTIFY at once; scheduled ones (started by ./scheduler.ts) are found by this poll.
+  // Entries arrive by NOTIFY at once (acceptance, the scheduler); this poll is the fallback.
   pollInterval: 500,
+  preset: { worker: { localQueue: { size: concurrency }, completeJobBatchDelay: 0 } },
   taskList,
-  forbiddenFlags: busyAccountFlags,
   crontab,
   noHandleSignals: true,
   logger: queueLogger,
@@ -97,7 +102,10 @@ stopWorker = async () => {
   stopping = true;
   watchdog.stop();
   scheduler.stop();
+  // parked runs hand their jobs back (woken at once, by another worker), then running drains end
+  await stopDrains();
   await runner.stop();
+  await stopDrains(); // runs that parked while the queue stopped
   await queuePool.end();
   await closeDb();
   await database.stop();

@@ -1,4 +1,4 @@
-// Accepting a media request: the job row and its queue entry (or its place in its account's line)
+// Accepting a media request: the job row and, for a job to publish now, its account's drain entry
 // are written in one statement, so an accepted job survives any crash. The requestId is unique per
 // workspace: an INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, never a
 // read-then-write race.
@@ -7,16 +7,15 @@ import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
-import { lineUp } from "./engine/account-lane.ts";
-import { addPublishEntry } from "./engine/publish-queue.ts";
+import { ensureDrains } from "./engine/drain-queue.ts";
 import type { MediaPlan } from "./modes/index.ts";
 
 export type Submission = { job: PublishJob; replay: boolean };
 
 /**
  * One statement, so one round trip and atomic without a transaction: the job row (its
- * ScheduledPost too, for a schedule) and, only if the row was inserted, its place in its account's
- * line when the account is publishing already, or else its queue entry.
+ * ScheduledPost too, for a schedule) and, only if the row was inserted and is to publish now, its
+ * account's drain entry (a scheduled one gets its entry from the scheduler when it falls due).
  * Losing to a concurrent duplicate inserts nothing and answers the winner.
  */
 export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Schedule): Promise<Submission> {
@@ -35,10 +34,10 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT "scheduledPostId", "workspaceId", "accountId", provider, "scheduledAt", timezone, payload, $12, now() FROM job WHERE "scheduledPostId" IS NOT NULL
-     ), ${lineUp(`(SELECT id, "accountId", "scheduledAt", "createdAt" FROM job WHERE status = 'queued')`)}
-     SELECT job.*, CASE WHEN EXISTS (SELECT FROM lined_up WHERE holder <> job.id) THEN true -- in line
-                        ELSE ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' }, { runAt: "$10::timestamptz" })} IS NOT NULL END AS queued
-       FROM job`,
+     ), drain AS MATERIALIZED (
+       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM job WHERE status = 'queued')`)} x
+     )
+     SELECT job.* FROM job, drain`,
     [
       jobId,
       scope.workspaceId,
@@ -54,7 +53,7 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
       actorUserId(scope) ?? null,
     ],
   );
-  if (rows[0]) return { job: withoutExtras(rows[0]), replay: false };
+  if (rows[0]) return { job: rows[0], replay: false };
   const [winner] = await sql<PublishJob>("job-by-request", `SELECT * FROM "PublishJob" WHERE "workspaceId" = $1 AND "requestId" = $2`, [
     scope.workspaceId,
     plan.requestId,
@@ -65,11 +64,6 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
 /** An earlier job of the same requestId: the same input is a replay, other input a conflict. */
 export function replayOf(job: PublishJob, plan: MediaPlan, schedule: Schedule): Submission {
   return replay(job, fingerprint(plan, schedule));
-}
-
-function withoutExtras(row: PublishJob & { queued?: boolean }): PublishJob {
-  const { queued: _queued, ...job } = row;
-  return job;
 }
 
 function replay(job: PublishJob, fp: string): Submission {

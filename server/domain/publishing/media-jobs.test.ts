@@ -9,7 +9,7 @@ import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { sha256 } from "../../testing/upload-fixtures.ts";
-import { runPublishJob } from "./engine/run-publish-job.ts";
+import { drainAccount } from "./engine/drain.ts";
 import { getPublishJob } from "./get-publish-job.ts";
 import { flows } from "./modes/index.ts";
 import { publishPosts } from "./publish-posts.ts";
@@ -392,7 +392,7 @@ describe("requests across modes", () => {
     const job = await db.publishJob.create({
       data: { workspaceId: t.workspace.id, accountId: yt.accountId, provider: "youtube", status: "queued", payload: { mediaId: 42, title: "t" }, postIds: [] },
     });
-    await runPublishJob(job.id, "test-worker", flows, {});
+    await drainAccount(yt.accountId, "test-worker", flows, {});
     const after = await db.publishJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(after).toMatchObject({ status: "failed", errorCode: "PUBLISH_FAILED", submitStartedAt: null });
     expect(after.errorMessage).toMatch(/^The job's youtube payload is not valid: .*mediaId/s);

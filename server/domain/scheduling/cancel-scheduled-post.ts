@@ -5,22 +5,15 @@ import { sql, type JobStatus, type Provider } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
-import { handOffLanes } from "../publishing/engine/account-lane.ts";
-import { removePublishEntry } from "../publishing/engine/publish-queue.ts";
 import { CANCELLABLE_STATUSES } from "./schedule-rules.ts";
 
 export async function cancelScheduledPost(scope: Scope, scheduledPostId: string, platform: Provider): Promise<{ canceled: 1 }> {
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
   const canceled = await sql<{ id: string }>(
     "scheduled-cancel",
-    `WITH c AS (
-       UPDATE "PublishJob" SET status = 'canceled', "finishedAt" = now(), "updatedAt" = now()
-        WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND provider = $3::"Provider" AND status = ANY($4::"JobStatus"[])
-        RETURNING id, "accountId"
-     ), ${handOffLanes(`l."accountId" = (SELECT "accountId" FROM c) AND l.holder = (SELECT id FROM c) AND NOT l.running`)}
-     -- its queue entry goes too (a worker that already picked it up finds it canceled), and a lane
-     -- reserved for it (it fell due) to the next in line
-     SELECT c.id, ${removePublishEntry("c.id")} IS NULL AS kept, (SELECT count(*) FROM enqueued) AS handed FROM c`,
+    `UPDATE "PublishJob" SET status = 'canceled', "finishedAt" = now(), "updatedAt" = now()
+      WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND provider = $3::"Provider" AND status = ANY($4::"JobStatus"[])
+      RETURNING id`,
     [scheduledPostId, scope.workspaceId, platform, CANCELLABLE_STATUSES],
   );
   if (canceled.length > 0) return { canceled: 1 };

@@ -1,10 +1,9 @@
 // A text schedule: per account, a ScheduledPost and its job (status `scheduled`) with the posts
-// as accepted (after the X link rule), and the job's queue entry at the due time, all in one
-// statement so a schedule exists whole or not at all.
+// as accepted (after the X link rule), all in one
+// statement so a schedule exists whole or not at all. The scheduler starts it at its time.
 import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { actorUserId, type Scope } from "../access.ts";
-import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 import type { TextPlan } from "../publishing/modes/index.ts";
 import type { TextJobPayload } from "../publishing/modes/text/rules.ts";
 
@@ -27,8 +26,7 @@ export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduled
        SELECT job_id, $6, account_id, provider::"Provider", 'scheduled', payload, post_id, $7::timestamptz, $8, '{}', now() FROM input
        RETURNING *
      )
-     SELECT jobs.*, ${addPublishEntry({ id: "jobs.id", accountId: 'jobs."accountId"' }, { runAt: "$7::timestamptz" })} IS NOT NULL AS queued
-       FROM jobs`,
+     SELECT * FROM jobs`,
     [
       targets.map((t) => t.jobId),
       targets.map((t) => t.scheduledPostId),
@@ -40,5 +38,5 @@ export async function createTextSchedule(scope: Scope, plan: TextPlan, scheduled
       timezone,
       actorUserId(scope) ?? null,
     ],
-  ).then((rows) => rows.map(({ queued: _queued, ...job }: PublishJob & { queued?: boolean }) => job as PublishJob));
+  );
 }

@@ -1,13 +1,12 @@
 // The calendar's drag: a scheduled post gets a new time while its publishing has not started.
 // Content, media and account stay as accepted (for instagram that is the rule; for the others
-// the dashboard offers nothing else). The job's queue entry moves with it (same job key).
+// the dashboard offers nothing else). The scheduler starts it at its new time.
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { scheduledJobState } from "./cancel-scheduled-post.ts";
 import { MOVABLE_STATUSES } from "./schedule-rules.ts";
-import { addPublishEntry } from "../publishing/engine/publish-queue.ts";
 
 export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
@@ -26,8 +25,7 @@ export async function moveScheduledPost(scope: Scope, scheduledPostId: string, s
        UPDATE "ScheduledPost" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
         WHERE id IN (SELECT "scheduledPostId" FROM j)
      )
-     SELECT j.*, ${addPublishEntry({ id: "j.id", accountId: 'j."accountId"' }, { runAt: "$3::timestamptz" })} IS NOT NULL AS queued
-       FROM j`,
+     SELECT * FROM j`,
     [scheduledPostId, scope.workspaceId, scheduledAt, timezone, MOVABLE_STATUSES],
   );
   if (job) return job;

@@ -5,6 +5,7 @@ import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { isPlatformError } from "../../../platforms/errors.ts";
 import type { AccountContext, MediaSource } from "../../../platforms/types.ts";
 import { withAccount } from "../../accounts/account-tokens.ts";
+import type { HeldJob } from "./held-jobs.ts";
 import { leaseSeconds } from "./lease.ts";
 import { mediaSource, sourceOf, type StoredMedia } from "./media-source.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
@@ -12,12 +13,23 @@ import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 export type Progress = Record<string, unknown>;
 export type Published = { postId: string; permalink: string; postIds?: string[] };
 
-const INLINE_WAIT_MS = 60_000;
-const MIN_LATER_MS = 30_000;
-const MAX_LATER_MS = 600_000;
+/** Pauses between looks: a third of the time waited so far, within these bounds. */
+const MIN_PAUSE_MS = 2_000;
+const MAX_PAUSE_MS = 600_000;
+/** How long one run waits parked in its process; a longer wait hands the job back to be woken later. */
+const PARKED_MS = 5 * 60_000;
 
 /** How long a wait may last, and what becomes of the job when it has lasted that long. */
 export type WaitLimit<T> = { deadlineMs: number; expired: () => T | Promise<T> };
+
+/** What a run is given by the engine: its lease, and the means to wait without holding a worker slot. */
+export type RunSupport = {
+  held: HeldJob;
+  /** tells the engine the run now waits on the platform: the worker slot it holds is given back */
+  park(): void;
+  /** sleeps `ms`, answering false at once when the worker stops */
+  sleep(ms: number): Promise<boolean>;
+};
 
 export class FlowContext<P> {
   published: Published | null = null;
@@ -29,7 +41,7 @@ export class FlowContext<P> {
     readonly payload: P,
     readonly progress: Progress,
     private readonly owner: string,
-    private readonly extendLease: () => Promise<void>,
+    private readonly support: RunSupport,
     /** the payload's media rows, read with the claim (others are read when asked for) */
     private readonly claimedMedia: StoredMedia[] = [],
   ) {}
@@ -144,11 +156,12 @@ export class FlowContext<P> {
   }
 
   /**
-   * Polls `check` until it answers, waiting in this run for up to a minute (with growing pauses),
-   * then hands the job back to the queue to look again later: the longer the wait has lasted,
-   * the less often (a tenth of it, between 30 s and 10 min). Every wait has a deadline, counted
-   * from when the wait began (kept in progress, so it holds across runs and restarts), which
-   * `check` is told; past it, `limit.expired` decides the outcome (it answers a value or throws a failure). No job waits
+   * Looks with `check` until it answers, pausing a third of the time waited so far (2 s to 10 min)
+   * between looks. A waiting run is parked: its worker slot is given back while it keeps its
+   * lease (and its account). A wait that outlasts five minutes in this run hands the job back, to
+   * be woken for its next look. Every wait has a deadline, counted from when the wait began
+   * (kept in progress, so it holds across runs and restarts), which `check` is told; past it,
+   * `limit.expired` decides the outcome (it answers a value or throws a failure). No job waits
    * forever.
    */
   async waitFor<T>(label: string, check: (deadline: Date) => Promise<T | undefined>, limit: WaitLimit<T>): Promise<T> {
@@ -157,19 +170,16 @@ export class FlowContext<P> {
     const since = this.progress[key] as number;
     const deadline = new Date(since + limit.deadlineMs);
     const started = Date.now();
-    let pause = 250;
     for (;;) {
       const value = await check(deadline);
       if (value !== undefined) return value;
       const now = Date.now();
       if (now - since >= limit.deadlineMs) return limit.expired();
-      if (now - started + pause > INLINE_WAIT_MS) {
-        const later = Math.min(Math.max((now - since) / 10, MIN_LATER_MS), MAX_LATER_MS, since + limit.deadlineMs - now + 1_000);
-        throw new Reschedule(later, `waiting for ${label}`);
-      }
-      await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 5_000);
-      await this.extendLease();
+      const pause = Math.min(Math.max((now - since) / 3, MIN_PAUSE_MS), MAX_PAUSE_MS, since + limit.deadlineMs - now + 1_000);
+      if (now - started + pause > PARKED_MS) throw new Reschedule(pause, `waiting for ${label}`);
+      this.support.park();
+      if (!(await this.support.sleep(pause))) throw new Reschedule(0, "the worker is stopping");
+      if (this.support.held.lost) throw new LeaseLost();
     }
   }
 

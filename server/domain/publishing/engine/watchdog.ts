@@ -1,24 +1,41 @@
-// Finds jobs whose worker's lease lapsed (the worker died, or the machine) so they can be handed
-// to the queue again; the next run resumes them, or marks them unknown if they died mid-submit.
+// Jobs whose worker died (their lease lapsed) become ready again and their accounts get drain
+// entries; the next run resumes them, or marks them unknown if they died mid-submit.
 import { sql } from "../../../db.ts";
-import { addPublishEntry } from "./publish-queue.ts";
+import { drainKey, ensureDrains } from "./drain-queue.ts";
+import { READY } from "./drain.ts";
 
-export type LapsedJob = { id: string; accountId: string; leaseOwner: string | null };
-
-export async function lapsedJobs(limit = 200): Promise<LapsedJob[]> {
-  return sql<LapsedJob>(
+/** Frees lapsed leases (at most `limit`); answers the lease owners they named, to release their queue locks. */
+export async function freeLapsedJobs(limit = 500): Promise<string[]> {
+  const rows = await sql<{ owner: string }>(
     "job-lapsed",
-    `SELECT id, "accountId", "leaseOwner" FROM "PublishJob"
-      WHERE status = 'processing' AND "leaseExpiresAt" < now() - interval '2 seconds' ORDER BY "leaseExpiresAt" LIMIT $1`,
+    `WITH lapsed AS (
+       SELECT id, "leaseOwner" FROM "PublishJob"
+        WHERE status = 'processing' AND "leaseExpiresAt" < now() - interval '2 seconds' ORDER BY "leaseExpiresAt" LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), ended AS (
+       UPDATE "PublishJob" j SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL FROM lapsed WHERE j.id = lapsed.id RETURNING j."accountId", lapsed."leaseOwner" AS owner
+     ), drains AS MATERIALIZED (SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM ended)`)} x)
+     SELECT DISTINCT owner FROM ended, drains`,
     [limit],
   );
+  return rows.map((r) => r.owner);
 }
 
-/** Queue entries for these jobs again (one per job: the job key replaces one still waiting). */
-export async function requeueJobs(jobs: LapsedJob[]): Promise<void> {
-  await sql(
-    "job-requeue",
-    `SELECT ${addPublishEntry({ id: "job.id", accountId: 'job."accountId"' })} FROM unnest($1::uuid[], $2::uuid[]) AS job(id, "accountId")`,
-    [jobs.map((j) => j.id), jobs.map((j) => j.accountId)],
+/**
+ * A safety net, not a mechanism: accounts with a ready job, no lease held and no drain entry (or
+ * one locked for over 15 minutes by a worker that died before its claim) get an entry. Answers how many.
+ */
+export async function ensureStrandedDrains(): Promise<number> {
+  const [row] = await sql<{ added: number }>(
+    "job-stranded",
+    `WITH stranded AS (
+       SELECT DISTINCT j."accountId" FROM "PublishJob" j
+        WHERE ${READY("j")} AND COALESCE(j."scheduledAt", j."updatedAt") < now() - interval '1 minute'
+          AND NOT EXISTS (SELECT FROM "PublishJob" h WHERE h."accountId" = j."accountId" AND h."leaseOwner" IS NOT NULL)
+          AND NOT EXISTS (SELECT FROM graphile_worker.jobs q WHERE q.key = '${drainKey("")}' || j."accountId"
+                             AND (q.locked_at IS NULL OR q.locked_at > now() - interval '15 minutes'))
+     )
+     SELECT count(*)::int AS added FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM stranded)`)} x`,
+    [],
   );
+  return row!.added;
 }

@@ -1,0 +1,169 @@
+// One drain per account: the task of the account's queue entry (./drain-queue.ts) runs its ready
+// jobs one at a time, oldest first, for a slice of time. Invariant (docs/architecture.md):
+// at most one job per account holds a lease (a unique index), a job runs only under its lease,
+// and every ready job's account has a drain entry or a drain that will reach it.
+//
+// A claim is a conditional UPDATE with FOR UPDATE SKIP LOCKED, so a cancel racing it has one
+// winner; a lease, kept by the process's heartbeat (./held-jobs.ts), tells the watchdog when a
+// worker died. A run that died during submit() leaves a job the next run asks its flow to recover,
+// or marks `unknown`: the service never submits twice. A run waiting on the platform parks: the
+// drain returns its worker slot, and the run's end hands the account on.
+import { setMaxListeners } from "node:events";
+import { setTimeout as wait } from "node:timers/promises";
+import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { log } from "../../../log.ts";
+import { ensureDrains } from "./drain-queue.ts";
+import type { FlowRegistry } from "./flow.ts";
+import { leaseSeconds } from "./lease.ts";
+import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
+import { runClaimed, type Claimed, type Outcome, type RunHooks } from "./run-job.ts";
+
+/**
+ * How long a drain goes on through its account's backlog before the account's entry goes to the
+ * back of the queue, behind other accounts' due jobs. A slice of time, not a count of jobs: quick
+ * posts run on without a trip through the queue, slow ones still let other accounts in soon.
+ */
+const ACCOUNT_SLICE_MS = 5_000;
+
+type ClaimRow = PublishJob & { claimAccount: Record<string, unknown> | null; claimMedia: StoredMedia[] };
+
+/** SQL condition: job `j` is ready: queued, scheduled and due, or processing without a lease (woken, or its worker died). */
+export const READY = (j: string) =>
+  `(${j}."leaseOwner" IS NULL AND ${j}."wakeAt" IS NULL
+    AND (${j}.status IN ('queued', 'processing') OR (${j}.status = 'scheduled' AND ${j}."scheduledAt" <= now())))`;
+
+/**
+ * CTEs claiming for `owner` (a lease of `lease` seconds; SQL parameters) the oldest ready job (time, then acceptance) of
+ * the account SQL expression `account` names, other than job `except`, unless another of its jobs
+ * holds a lease. The holder's row is locked, not skipped: a claim meeting a run's end waits for it
+ * and sees the lease gone. CTE `job` RETURNs the claimed job with its account and media.
+ */
+function claimNext(account: string, except = "NULL::uuid", owner = "$2", lease = "$3"): string {
+  return `holder AS (
+       SELECT id FROM "PublishJob" WHERE "accountId" = ${account} AND "leaseOwner" IS NOT NULL AND id IS DISTINCT FROM ${except} FOR UPDATE
+     ), next AS (
+       SELECT id FROM "PublishJob" j
+        WHERE j."accountId" = ${account} AND ${READY("j")} AND j.id IS DISTINCT FROM ${except} AND NOT EXISTS (SELECT FROM holder)
+        ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
+        FOR UPDATE SKIP LOCKED
+     ), job AS (
+       UPDATE "PublishJob" j SET status = 'processing', "leaseOwner" = ${owner}, "leaseExpiresAt" = now() + make_interval(secs => ${lease}),
+              -- normally the scheduler recorded it; a claim that came first records it
+              "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
+                                   THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
+              "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
+         FROM next WHERE j.id = next.id
+        RETURNING j.*, (SELECT to_jsonb(a) FROM "ConnectedAccount" a WHERE a.id = j."accountId") AS "claimAccount",
+                  (SELECT coalesce(jsonb_agg(${STORED_MEDIA_JSON}), '[]'::jsonb) FROM "MediaItem" m
+                    WHERE m."workspaceId" = j."workspaceId" AND m.status = 'CONFIRMED'
+                      AND m.id IN (SELECT (v #>> '{}')::uuid FROM jsonb_path_query(j.payload, 'strict $.**.mediaId') v)) AS "claimMedia"
+     )`;
+}
+
+/** CTE `handed_on`: the drain entry of the account of CTE `ended`, when it has another ready job. */
+const HAND_ON = `handed_on AS MATERIALIZED (
+       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM ended e WHERE EXISTS (
+         SELECT FROM "PublishJob" j WHERE j."accountId" = e."accountId" AND j.id <> $1 AND ${READY("j")}))`)} x
+     )`;
+
+function claimed(row: ClaimRow | undefined): Claimed | undefined {
+  if (!row?.id) return undefined;
+  const { claimAccount, claimMedia, ...job } = row;
+  return { job, account: claimAccount ? fromJsonRow<ConnectedAccount>(claimAccount, ACCOUNT_TIMESTAMPS) : undefined, media: claimMedia };
+}
+
+/** A claim losing to another drain's (the one-lease index) finds the account busy: nothing to do. */
+function busyOnConflict(err: unknown): undefined {
+  if ((err as { code?: string }).code === "23505") return undefined;
+  throw err;
+}
+
+async function claim(accountId: string, owner: string): Promise<Claimed | undefined> {
+  const rows = await sql<ClaimRow>("job-claim", `WITH ${claimNext("$1::uuid")} SELECT * FROM job`, [accountId, owner, leaseSeconds()]).catch(busyOnConflict);
+  return claimed(rows?.[0]);
+}
+
+/**
+ * Records the run's end. With `goOn`, claims the account's next ready job for this drain in the
+ * same statement; otherwise hands the account on (its drain entry, if it has a ready job left).
+ */
+async function finish(jobId: string, owner: string, data: Outcome, goOn: boolean): Promise<Claimed | undefined> {
+  const rows: ClaimRow[] = await sql<ClaimRow>(
+    goOn ? "job-finish-go-on" : "job-finish-hand-on",
+    `WITH ended AS (
+       UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
+              "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
+              "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'
+        RETURNING "accountId"
+     ), ${goOn ? claimNext(`(SELECT "accountId" FROM ended)`, "$1", "$2", "$9") : HAND_ON}
+     SELECT ${goOn ? "job.* FROM job" : "NULL AS id FROM handed_on"}`,
+    [
+      jobId,
+      owner,
+      data.status,
+      data.postId ?? null,
+      data.permalink ?? null,
+      data.postIds ?? null,
+      data.code ?? null,
+      data.message ?? null,
+      ...(goOn ? [leaseSeconds()] : []),
+    ],
+  ).catch((err: unknown) => {
+    // A claim of the next job cannot lose to another drain's while this one holds the account,
+    // but if it ever did, the end is still recorded (and the account handed on).
+    if (goOn && (err as { code?: string }).code === "23505") return finish(jobId, owner, data, false).then(() => []);
+    throw err;
+  });
+  return claimed(rows[0]);
+}
+
+/** Keeps the job processing without a lease, to be woken at `wakeAt`, and hands its account on. */
+async function release(jobId: string, owner: string, wakeAt: Date): Promise<void> {
+  await sql(
+    "job-release",
+    `WITH ended AS (
+       UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "wakeAt" = $3::timestamptz, "updatedAt" = now()
+        WHERE id = $1 AND "leaseOwner" = $2
+        RETURNING "accountId"
+     ), ${HAND_ON}
+     SELECT * FROM handed_on`,
+    [jobId, owner, wakeAt.toISOString()],
+  );
+}
+
+// Parked runs go on after their drain returned; a stopping worker wakes them to hand their jobs back.
+const parked = new Set<Promise<unknown>>();
+const stopping = new AbortController();
+setMaxListeners(0, stopping.signal); // every parked run's sleep listens to it
+
+/** For a stopping worker: parked runs hand their jobs back now (to be woken at once elsewhere); answers when they have. */
+export async function stopDrains(): Promise<void> {
+  stopping.abort();
+  await Promise.allSettled([...parked]);
+}
+
+const sleep = (ms: number): Promise<boolean> => wait(ms, true, { signal: stopping.signal }).catch(() => false);
+
+/** The drain of one account: its ready jobs, oldest first, while the slice lasts. */
+export async function drainAccount(accountId: string, owner: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
+  const sliceEnds = performance.now() + ACCOUNT_SLICE_MS;
+  const goOn = () => performance.now() < sliceEnds && !stopping.signal.aborted;
+  let next = await claim(accountId, owner);
+  while (next) {
+    let onPark!: () => void;
+    const parking = new Promise<"parked">((resolve) => (onPark = () => resolve("parked")));
+    const { id } = next.job;
+    const end = { finish: (outcome: Outcome, goOn: boolean) => finish(id, owner, outcome, goOn), release: (wakeAt: Date) => release(id, owner, wakeAt) };
+    const run = runClaimed(next, end, { owner, flows, hooks, goOn, park: onPark, sleep });
+    const first = await Promise.race([run, parking]);
+    if (first === "parked") {
+      // The run goes on without this slot; its end hands the account on (it was told not to go on).
+      const background = run.catch((err) => log.error("a parked publish run failed", { jobId: id, error: String(err) }));
+      parked.add(background);
+      void background.finally(() => parked.delete(background));
+      return;
+    }
+    next = first;
+  }
+}
