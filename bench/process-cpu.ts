@@ -40,17 +40,55 @@ function roleOf(pid: number): string {
   }
 }
 
+function childrenOf(procs: Proc[]): Map<number, Proc[]> {
+  const children = new Map<number, Proc[]>();
+  for (const p of procs) {
+    if (!children.has(p.ppid)) children.set(p.ppid, []);
+    children.get(p.ppid)!.push(p);
+  }
+  return children;
+}
+
+/** Pids of this process's descendants in a role ("worker", "web", "sandbox"): the stack it started. */
+export function pidsOfRole(role: string): number[] {
+  if (!fs.existsSync("/proc/self/stat")) return [];
+  const children = childrenOf(readProcs());
+  const found: number[] = [];
+  const stack = [...(children.get(process.pid) ?? [])];
+  while (stack.length) {
+    const p = stack.pop()!;
+    if (roleOf(p.pid) === role) found.push(p.pid);
+    stack.push(...(children.get(p.pid) ?? []));
+  }
+  return found;
+}
+
+/** A process's resident memory in MB (/proc/<pid>/status): now (VmRSS) and its peak so far (VmHWM). */
+export function memoryMb(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+  } catch {
+    return undefined; // gone, or no /proc
+  }
+}
+
+/** The service's own processes, without the sandbox (the platforms) and the load generator. */
+export const SERVICE_ROLES = ["web", "worker", "postgresql"];
+
+/** CPU ms the service's own processes spent between two `cpuByRole()` readings. */
+export function serviceCpuMs(before: Map<string, number>, after: Map<string, number>): number {
+  return SERVICE_ROLES.reduce((sum, role) => sum + (after.get(role) ?? 0) - (before.get(role) ?? 0), 0);
+}
+
 /** CPU ms so far per role: this process, its descendants, and every PostgreSQL process (the
  * embedded server may have been started by an earlier process; an idle system one adds ~0). */
 export function cpuByRole(): Map<string, number> {
   const totals = new Map<string, number>();
   if (!fs.existsSync("/proc/self/stat")) return totals;
   const procs = readProcs();
-  const children = new Map<number, Proc[]>();
-  for (const p of procs) {
-    if (!children.has(p.ppid)) children.set(p.ppid, []);
-    children.get(p.ppid)!.push(p);
-  }
+  const children = childrenOf(procs);
   const counted = new Set<number>();
   const count = (p: Proc, role = p.comm === "postgres" ? "postgresql" : roleOf(p.pid)) => {
     if (counted.has(p.pid)) return;

@@ -23,6 +23,12 @@ export type ConsentRequest = {
 
 const pending = new Map<string, ConsentRequest & { expiresAt: number }>();
 
+/**
+ * The page lists the most recent profiles only: a sandbox holding thousands (a benchmark's) would
+ * otherwise render them all into every sign-in. A typed username signs in as any of them.
+ */
+const LISTED_PROFILES = 50;
+
 export const pageTaskNames = ["CREATE_CONTENT", "MANAGE", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"];
 
 const titles: Record<SandboxProvider, string> = {
@@ -39,7 +45,7 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
   const id = randomToken(16);
   for (const [key, value] of pending) if (value.expiresAt < Date.now()) pending.delete(key);
   pending.set(id, { ...request, expiresAt: Date.now() + 15 * 60_000 });
-  const profiles = state.profiles(request.provider);
+  const profiles = state.profiles(request.provider).slice(-LISTED_PROFILES);
   const p = request.provider;
   const body = html`<!doctype html>
     <html lang="en">

@@ -7,7 +7,10 @@
 //   POST   /_sandbox/faults          { provider, kind, operation?, username?, times?, retryAfterSeconds?, delaySeconds? } → 201 { fault }
 //                                    (username: only that profile's requests; open routes such as upload URLs have none)
 //   DELETE /_sandbox/faults          204
-//   PUT    /_sandbox/settings        { processingMs?, accessTokenSeconds? } → settings
+//   PUT    /_sandbox/settings        { processingMs?, accessTokenSeconds?, callDelayMs? } → settings
+//   GET    /_sandbox/activity        { activity: [{ profileId, provider, username, first, last, requests, times }] }:
+//                                    each profile's platform API requests since the last clear (activity.ts)
+//   DELETE /_sandbox/activity        204: clear it (benchmarks do, just before their posts fall due)
 //   POST   /_sandbox/posts/seed      { provider: x|threads|linkedin, username, count, days? } → 201 { created }:
 //                                    history for a profile (oldest first, spread over `days`), for syncs and demos
 //   POST   /_sandbox/reset           204: forget everything
@@ -32,6 +35,7 @@ const faultInput = z.strictObject({
 const settingsInput = z.strictObject({
   processingMs: z.number().int().min(0).max(3_600_000).optional(),
   accessTokenSeconds: z.number().int().min(1).nullable().optional(),
+  callDelayMs: z.number().int().min(0).max(60_000).optional(),
 });
 
 const seedInput = z.strictObject({
@@ -96,7 +100,15 @@ export function registerControl(app: Hono<Env>, state: SandboxState, operations:
     if (!parsed.success) return c.json({ error: parsed.error.issues }, 422);
     if (parsed.data.processingMs !== undefined) state.processingMs = parsed.data.processingMs;
     if (parsed.data.accessTokenSeconds !== undefined) state.accessTokenSeconds = parsed.data.accessTokenSeconds;
-    return c.json({ processingMs: state.processingMs, accessTokenSeconds: state.accessTokenSeconds });
+    if (parsed.data.callDelayMs !== undefined) state.callDelayMs = parsed.data.callDelayMs;
+    return c.json({ processingMs: state.processingMs, accessTokenSeconds: state.accessTokenSeconds, callDelayMs: state.callDelayMs });
+  });
+  app.get("/_sandbox/activity", (c) =>
+    c.json({ activity: state.activity.list().map((a) => ({ ...a, username: state.profile(a.profileId)?.username ?? null })) }),
+  );
+  app.delete("/_sandbox/activity", (c) => {
+    state.activity.clear();
+    return c.body(null, 204);
   });
   app.post("/_sandbox/reset", (c) => {
     state.reset();

@@ -74,6 +74,8 @@ export class Kit {
     app.on(method, path, async (c) => {
       const presented = await module.tokenOf(c);
       const check = this.state.checkToken(module.provider, presented);
+      if (typeof check !== "string") this.state.activity.record(module.provider, check.profileId);
+      await this.latency();
       const fault = this.state.takeFault(module.provider, operation, wrapperKinds, typeof check === "string" ? undefined : check.profileId);
       if (check === "expired") return module.error("expired_token");
       if (typeof check === "string") return module.error("invalid_token");
@@ -111,9 +113,10 @@ export class Kit {
   }
 
   /** A route without an access token (OAuth endpoints, upload URLs with their own credentials). */
-  open(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: PublicHandler) {
+  open(app: Hono<Env>, module: ProviderModule, method: string, path: string, operation: string, handler: PublicHandler, opts: { page?: boolean } = {}) {
     this.record(module.provider, operation);
     app.on(method, path, async (c) => {
+      if (!opts.page) await this.latency();
       const fault = this.state.takeFault(module.provider, operation, ["rate_limit", "server_error", "response_lost", "slow_response"]);
       if (fault?.kind === "slow_response") await pause(fault.delaySeconds);
       if (fault?.kind === "rate_limit") return module.error("rate_limit", { retryAfterSeconds: fault.retryAfterSeconds ?? 60 });
@@ -125,6 +128,20 @@ export class Kit {
       }
       return handler(c);
     });
+  }
+
+  /**
+   * The platform's authorize page: an open route the user's browser opens (it shows the consent
+   * page), not an API call, so the call delay does not apply to it.
+   */
+  authorizePage(app: Hono<Env>, module: ProviderModule, path: string, operation: string, handler: PublicHandler) {
+    this.open(app, module, "GET", path, operation, handler, { page: true });
+  }
+
+  /** The network and the platform's own time before it handles an API request (`callDelayMs`). */
+  private latency(): Promise<void> | undefined {
+    const ms = this.state.callDelayMs;
+    return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined;
   }
 
   private record(provider: SandboxProvider, operation: string) {

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { SandboxActivity } from "./activity.ts";
 
 export type SandboxProvider = "x" | "threads" | "linkedin" | "tiktok" | "instagram" | "youtube" | "facebook";
 
@@ -124,11 +125,25 @@ type Data = {
   processingMs: number;
   /** access token lifetime override in seconds (tests shorten it) */
   accessTokenSeconds: number | null;
+  /** how long every platform API request waits before it is handled, imitating a real platform's latency */
+  callDelayMs: number;
 };
 
-const empty = (): Data => ({ profiles: [], grants: [], tokens: [], objects: [], posts: [], faults: [], processingMs: 300, accessTokenSeconds: null });
+const empty = (): Data => ({
+  profiles: [],
+  grants: [],
+  tokens: [],
+  objects: [],
+  posts: [],
+  faults: [],
+  processingMs: 300,
+  accessTokenSeconds: null,
+  callDelayMs: 0,
+});
 
 export class SandboxState {
+  /** who called the platforms when (in memory only; cleared by reset()) */
+  readonly activity = new SandboxActivity();
   private data: Data;
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly index = {
@@ -186,6 +201,7 @@ export class SandboxState {
 
   reset(): void {
     this.data = empty();
+    this.activity.clear();
     this.reindex();
     this.changed();
   }
@@ -196,6 +212,13 @@ export class SandboxState {
   }
   set processingMs(ms: number) {
     this.data.processingMs = ms;
+    this.changed();
+  }
+  get callDelayMs() {
+    return this.data.callDelayMs;
+  }
+  set callDelayMs(ms: number) {
+    this.data.callDelayMs = ms;
     this.changed();
   }
   get accessTokenSeconds() {

@@ -90,7 +90,7 @@ function registerOAuth(app: Parameters<ProviderModule["register"]>[0], kit: Kit)
   const refuseNonRole = registerMetaAppMode(app, "facebook");
   const m = facebookSandbox;
 
-  kit.open(app, m, "GET", "/facebook/www/:version/dialog/oauth", "oauth.dialog", (c) => {
+  kit.authorizePage(app, m, "/facebook/www/:version/dialog/oauth", "oauth.dialog", (c) => {
     const q = c.req.query();
     if (!q.client_id || !q.redirect_uri || !URL.canParse(q.redirect_uri))
       return c.text("Invalid App ID or redirect_uri: client_id and an absolute redirect_uri are required.", 400);

@@ -177,7 +177,7 @@ export const instagramSandbox: ProviderModule = {
     const owner = (token: { profileId: string }) => state.profile(token.profileId)!;
     const refuseNonRole = registerMetaAppMode(app, "instagram");
 
-    kit.open(app, m, "GET", "/instagram/oauth/authorize", "oauth.authorize", (c) => {
+    kit.authorizePage(app, m, "/instagram/oauth/authorize", "oauth.authorize", (c) => {
       const q = c.req.query();
       const scopes = (q.scope ?? "").split(/[\s,]+/).filter(Boolean);
       const unknown = scopes.filter((s) => !scopeNames.includes(s));

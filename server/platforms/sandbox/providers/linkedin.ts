@@ -228,7 +228,7 @@ export const linkedinSandbox: ProviderModule = {
       return c.json({ products });
     });
 
-    kit.open(app, m, "GET", "/linkedin/oauth/v2/authorization", "oauth.authorize", (c) => {
+    kit.authorizePage(app, m, "/linkedin/oauth/v2/authorization", "oauth.authorize", (c) => {
       const q = c.req.query();
       if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !q.scope) {
         return c.text("Bummer, something went wrong: response_type=code, client_id, redirect_uri and scope are required.", 400);

@@ -147,7 +147,7 @@ function registerOAuth(app: Hono<Env>, kit: Kit) {
   const { state } = kit;
   const refuseNonRole = registerMetaAppMode(app, "threads");
 
-  kit.open(app, m, "GET", "/threads/oauth/authorize", "oauth.authorize", (c) => {
+  kit.authorizePage(app, m, "/threads/oauth/authorize", "oauth.authorize", (c) => {
     const q = c.req.query();
     const scopes = (q.scope ?? "").split(/[\s,]+/).filter(Boolean);
     if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !URL.canParse(q.redirect_uri) || scopes.length === 0) {

@@ -216,7 +216,7 @@ function registerOAuth(app: App, kit: Kit) {
   const { state } = kit;
   const m = tiktokSandbox;
 
-  kit.open(app, m, "GET", "/tiktok/v2/auth/authorize/", "oauth.authorize", (c) => {
+  kit.authorizePage(app, m, "/tiktok/v2/auth/authorize/", "oauth.authorize", (c) => {
     const q = c.req.query();
     const scopes = (q.scope ?? "")
       .split(",")

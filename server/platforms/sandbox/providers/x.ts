@@ -146,7 +146,7 @@ export const xSandbox: ProviderModule = {
       recent("*").push(Date.now());
     };
 
-    kit.open(app, m, "GET", "/x/i/oauth2/authorize", "oauth.authorize", (c) => {
+    kit.authorizePage(app, m, "/x/i/oauth2/authorize", "oauth.authorize", (c) => {
       const q = c.req.query();
       if (q.response_type !== "code" || !q.client_id || !q.redirect_uri || !q.code_challenge) {
         return c.text("Something went wrong: response_type=code, client_id, redirect_uri and code_challenge are required.", 400);

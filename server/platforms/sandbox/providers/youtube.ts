@@ -94,7 +94,7 @@ export const youtubeSandbox: ProviderModule = {
 
     const authKey = (clientId: string, redirectUri: string, codeChallenge?: string) => `${clientId} ${redirectUri} ${codeChallenge ?? ""}`;
 
-    kit.open(app, m, "GET", "/youtube/accounts/o/oauth2/v2/auth", "oauth.authorize", (c) => {
+    kit.authorizePage(app, m, "/youtube/accounts/o/oauth2/v2/auth", "oauth.authorize", (c) => {
       const q = c.req.query();
       const problem = authorizeProblem(q);
       if (problem) return c.text(`Error 400: ${problem[0]}\n\n${problem[1]}`, 400);
