@@ -22,7 +22,7 @@ import { resetEnv } from "../server/env.ts";
 import { resetPlatformConfig } from "../server/platforms/config.ts";
 import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
-import { makeMp4 } from "../server/testing/media-fixtures.ts";
+import { uploadBenchVideo } from "./bench-video.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
 import { clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
 import { pool } from "./pool.ts";
@@ -116,20 +116,7 @@ try {
   const { user, workspace } = await signUp({ email: `bench-realistic-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
   const scope: Scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "bench" });
-  const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  // One video that every mode accepts (9:16, 15 s), uploaded through the API as a client does.
-  const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 60_000 });
-  const reserved = await (
-    await fetch(`${stack.baseUrl}/api/v1/media/uploads`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ fileName: "bench.mp4", contentType: "video/mp4", fileSize: bytes.length }),
-    })
-  ).json();
-  await fetch(reserved.uploadUrl, { method: "PUT", headers: reserved.requiredHeaders, body: new Uint8Array(bytes) });
-  const { mediaId } = (await (
-    await fetch(`${stack.baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })
-  ).json()) as { mediaId: string };
+  const mediaId = await uploadBenchVideo(stack.baseUrl, key);
 
   // Every account through the real OAuth flow against the sandbox: a sandbox profile of its own
   // and the tokens the adapters use. Providers take turns, so each is spread over the minute too.

@@ -17,7 +17,7 @@ import { resetEnv } from "../server/env.ts";
 import { resetPlatformConfig } from "../server/platforms/config.ts";
 import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
-import { makeMp4 } from "../server/testing/media-fixtures.ts";
+import { uploadBenchVideo } from "./bench-video.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
 import { clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
 import { pool } from "./pool.ts";
@@ -41,19 +41,7 @@ try {
   const scope = await scopeFromSession(user.id, workspace.id);
   const { key } = await createApiKey(scope, { name: "bench" });
   const accounts = await pool(Math.ceil(POSTS / PER_ACCOUNT), 8, () => connectAccount(scope, "tiktok"));
-  const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 60_000 });
-  const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  const reserved = await (
-    await fetch(`${stack.baseUrl}/api/v1/media/uploads`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ fileName: "bench.mp4", contentType: "video/mp4", fileSize: bytes.length }),
-    })
-  ).json();
-  await fetch(reserved.uploadUrl, { method: "PUT", headers: reserved.requiredHeaders, body: new Uint8Array(bytes) });
-  const { mediaId } = await (
-    await fetch(`${stack.baseUrl}/api/v1/media/uploads/confirm`, { method: "POST", headers, body: JSON.stringify({ fileKey: reserved.fileKey }) })
-  ).json();
+  const mediaId = await uploadBenchVideo(stack.baseUrl, key);
 
   // A warm-up round of immediate posts on accounts of their own, so the burst meets a service
   // that has been running (connection pools, prepared statements, every process's JIT).
