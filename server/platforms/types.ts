@@ -105,4 +105,43 @@ export interface DeleteAdapter {
   deletePost(ctx: AccountContext, nativePostId: string): Promise<void>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter>;
+/** One item of a post's media on a text platform (X, Threads, LinkedIn): its bytes or URL, its kind and alt text. */
+export type PostMediaItem = {
+  kind: "image" | "video" | "document";
+  source: MediaSource;
+  /** images: the description screen readers read */
+  altText?: string;
+  /** documents (LinkedIn): the title shown above the document */
+  title?: string;
+};
+
+/** One post of a thread with its media, as a text platform is asked to prepare it. */
+export type PostInput = { text: string; replyToId?: string; media: PostMediaItem[] };
+
+/**
+ * What preparePost answers: the platform's handles for the post's media (X media ids, LinkedIn
+ * URNs, Threads container ids). Plain JSON: it is kept in the job's progress, so a resumed run
+ * publishes what an earlier run prepared.
+ */
+export type PreparedPost = Record<string, unknown>;
+
+export type Readiness = { state: "ready" } | { state: "processing" } | { state: "failed"; reason: string };
+
+/**
+ * Posts with media on the text platforms, in three steps a durable job takes one by one:
+ * prepare (uploads, containers: nothing public, so a repeat after a crash costs at most an unused
+ * upload), wait until the platform has processed the media, then publish: the one call that
+ * makes the post public, which the engine makes at most once.
+ */
+export interface MediaPostAdapter {
+  preparePost(ctx: AccountContext, input: PostInput): Promise<PreparedPost>;
+  preparedStatus(ctx: AccountContext, prepared: PreparedPost): Promise<Readiness>;
+  publishPrepared(ctx: AccountContext, prepared: PreparedPost, input: { text: string; replyToId?: string }): Promise<PublishedRef>;
+}
+
+/** A comment by the account on one of its own posts (X and Threads: a reply): a post's first comment. */
+export interface CommentAdapter {
+  comment(ctx: AccountContext, input: { postId: string; text: string }): Promise<{ id: string }>;
+}
+
+export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter>;
