@@ -104,7 +104,7 @@ export const xAdapter: PlatformAdapter = {
 
   // A first comment on X is a reply from the same account.
   async comment(ctx, { postId, text }) {
-    const reply = await this.publishText!(ctx, { text, replyToId: postId });
+    const reply = await xAdapter.publishText!(ctx, { text, replyToId: postId });
     return { id: reply.id };
   },
 

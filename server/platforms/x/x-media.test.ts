@@ -167,9 +167,22 @@ describe("X posts with media (adapter)", () => {
     const mix = await failure(xAdapter.publishPrepared!(ctx, mixed, { text: "mixed" }));
     expect(mix).toMatchObject({ kind: "media_rejected", detail: "Your media IDs are invalid." });
 
+    const notJpeg = await failure(xAdapter.preparePost!(ctx, { text: "bad", media: [image(Buffer.from("plain text, not an image"))] }));
+    expect(notJpeg).toMatchObject({ kind: "media_rejected", detail: "media type unrecognized." });
+
     const document: PostMediaItem = { kind: "document", source: source(Buffer.from("%PDF-1.7"), "application/pdf") };
     expect((await failure(xAdapter.preparePost!(ctx, { text: "pdf", media: [document] }))).kind).toBe("media_rejected");
     expect(await sandboxPosts("x", identity.username)).toEqual([]);
+  });
+
+  it("reports a post whose answer was lost as unknown_outcome: it exists once, with its media", async () => {
+    const { identity, ctx } = await account();
+    const prepared = await xAdapter.preparePost!(ctx, { text: "lost answer", media: [image(await makeJpeg({ width: 200, height: 200 }))] });
+    await fault("x", "response_lost", { operation: "tweets.create", username: identity.username });
+    const err = await failure(xAdapter.publishPrepared!(ctx, prepared, { text: "lost answer" }));
+    expect(err.kind).toBe("unknown_outcome");
+    const posts = await sandboxPosts("x", identity.username);
+    expect(posts.map((p) => [p.text, p.media.length])).toEqual([["lost answer", 1]]);
   });
 
   it("answers permission when the account did not grant media.write", async () => {

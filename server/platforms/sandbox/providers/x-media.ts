@@ -297,7 +297,7 @@ export function registerXMedia(app: Hono<Env>, kit: Kit, m: ProviderModule): XMe
       const o = own(c.req.param("id") ?? "", token);
       if (!o) return invalid("The media_id is invalid or does not belong to this user.");
       const u = upload(o);
-      if (u.finalized) return c.json({ data: mediaData(o) });
+      if (u.finalized) return o.failure && !asynchronous(o) ? invalid(o.failure) : c.json({ data: mediaData(o) });
       const indexes = Object.keys(u.segments).map(Number);
       const appended = Object.values(u.segments).reduce((n, s) => n + s.size, 0);
       const s = streams.get(o.id);
@@ -305,9 +305,14 @@ export function registerXMedia(app: Hono<Env>, kit: Kit, m: ProviderModule): XMe
       if (appended !== u.totalBytes || !s || s.next !== indexes.length) return invalid("Segments do not add up to provided total file size.");
       const blob: MediaBlob = { size: s.size, sha256: s.hash.digest("hex"), contentType: u.mediaType, head: s.head.toString("hex") };
       streams.delete(o.id);
-      if (kindOf(o) === "photo" && !imageSignature(blob.head ?? "")) return invalid("media type unrecognized.");
       o.media = blob;
       u.finalized = true;
+      // Images are processed synchronously: an unreadable one is refused here, and its id stays unusable.
+      if (kindOf(o) === "photo" && !imageSignature(blob.head ?? "")) {
+        o.failure = "media type unrecognized.";
+        state.changed();
+        return invalid(o.failure);
+      }
       if (asynchronous(o)) {
         const injected = kit.processingFault("x", "media.finalize", token.profileId);
         o.createdAt = Date.now();
@@ -438,7 +443,7 @@ export function registerXMedia(app: Hono<Env>, kit: Kit, m: ProviderModule): XMe
       // Unknown, foreign, unfinished, unprocessed or failed media, or a mix beyond "4 photos, 1 GIF
       // or 1 video": 400 "Your media IDs are invalid." (the answer X gives, e.g. github.com/PLhery/node-twitter-api-v2/issues/501).
       const refused = () => m.error("media", { message: "Your media IDs are invalid." });
-      if (objects.some((o) => !o || !upload(o).finalized || (asynchronous(o) && processingInfo(o)?.state !== "succeeded"))) return refused();
+      if (objects.some((o) => !o || !upload(o).finalized || o.failure || (asynchronous(o) && processingInfo(o)?.state !== "succeeded"))) return refused();
       const found = objects as PlatformObject[];
       if (found.some((o) => kindOf(o) === "subtitles" || Date.now() > o.createdAt + DAY_S * 1000)) return refused();
       if (found.length > 1 && found.some((o) => kindOf(o) !== "photo")) return refused();
