@@ -111,6 +111,18 @@ describe("X posts with media (adapter)", () => {
     expect(stored!.media).toMatchObject([{ type: "video", sha256: sha256(file), size: file.length }]);
   });
 
+  it("publishes a QuickTime (.mov) video as X's video/quicktime", async () => {
+    const { tokens, ctx } = await account();
+    const mov = makeMp4({ brand: "qt  ", durationSeconds: 30, width: 1920, height: 1080 });
+    const item: PostMediaItem = { kind: "video", source: source(mov, "video/quicktime") };
+    const prepared = (await xAdapter.preparePost!(ctx, { text: "A MOV", media: [item] })) as XPreparedPost;
+    expect(await untilReady(ctx, prepared)).toEqual({ state: "ready" });
+    const post = await xAdapter.publishPrepared!(ctx, prepared, { text: "A MOV" });
+    expect((await lookup(tokens.accessToken, post.id)).includes!.media).toEqual([
+      { media_key: `7_${prepared.mediaIds[0]}`, type: "video", duration_ms: 30000 },
+    ]);
+  });
+
   it("threads with media: the reply carries its own image; a first comment is a reply from the same account", async () => {
     const { tokens, identity, ctx } = await account();
     const root = await xAdapter.publishText!(ctx, { text: "1/ a thread" });

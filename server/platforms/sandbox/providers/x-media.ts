@@ -80,7 +80,7 @@ type Upload = {
   segments: Record<string, { size: number; sha256: string }>;
   finalized: boolean;
   altText?: string;
-  /** the post the media was attached to first */
+  /** the posts the media is attached to */
   postIds: string[];
 };
 
@@ -89,10 +89,12 @@ const upload = (o: PlatformObject) => o.data as Upload;
 /** Bytes arrive by segment; the whole file is hashed (and a video scanned) in segment order. */
 type Stream = { hash: crypto.Hash; next: number; size: number; head: Buffer; waiting: Map<number, Buffer>; scanner?: VideoScanner };
 
-function problem(status: number, title: string, detail: string, type = "https://api.twitter.com/2/problems/invalid-request", extra: object = {}) {
-  return jsonAnswer({ title, detail, type, status, ...extra }, { status, headers: { "content-type": "application/problem+json" } });
-}
-const invalid = (detail: string) => problem(400, "Invalid Request", detail);
+/** X's 400 problem JSON for a request it refuses. */
+const invalid = (detail: string) =>
+  jsonAnswer(
+    { title: "Invalid Request", detail, type: "https://api.twitter.com/2/problems/invalid-request", status: 400 },
+    { status: 400, headers: { "content-type": "application/problem+json" } },
+  );
 
 /** X's schema failures: a generic detail, the failing parameter in errors[] (as X answers POST /2/tweets with 5 media ids). */
 const schemaError = (parameter: string, value: unknown, message: string) =>
