@@ -1,7 +1,7 @@
 // Sandbox X (API v2): OAuth 2.0 + PKCE with rotating refresh tokens, users/me, tweets,
 // replies, retweets and user timelines; media upload and posts with media (x-media.ts).
-// Errors are X's problem JSON. The app's setup (enrolled
-// in a Project or not, daily post caps) is set with SANDBOX_X_APP or /_sandbox/x/app.
+// Errors are X's problem JSON. The app's setup (enrolled in a Project or not, daily post caps)
+// is set with SANDBOX_X_APP or /_sandbox/x/app.
 import twitter from "twitter-text";
 import { z } from "zod";
 import { pkceChallenge } from "../../pkce.ts";
