@@ -129,12 +129,17 @@ describe("X posts with media (adapter)", () => {
     const file = await makeJpeg({ width: 640, height: 640 });
     const prepared = await xAdapter.preparePost!(ctx, { text: "2/ with a picture", replyToId: root.id, media: [image(file, "A square")] });
     const reply = await xAdapter.publishPrepared!(ctx, prepared, { text: "2/ with a picture", replyToId: root.id });
-    const comment = await xAdapter.comment!(ctx, { postId: reply.id, text: "First comment: sources below" });
+    // a post of the thread without media takes the same three steps
+    const textOnly = await xAdapter.preparePost!(ctx, { text: "3/ words only", replyToId: reply.id, media: [] });
+    expect(await xAdapter.preparedStatus!(ctx, textOnly)).toEqual({ state: "ready" });
+    const third = await xAdapter.publishPrepared!(ctx, textOnly, { text: "3/ words only", replyToId: reply.id });
+    const comment = await xAdapter.comment!(ctx, { postId: root.id, text: "First comment: sources below" });
     const posts = await sandboxPosts("x", identity.username);
     expect(posts.map((p) => [p.id, p.text, p.replyTo ?? null, p.media.map((m) => m.type)])).toEqual([
       [root.id, "1/ a thread", null, []],
       [reply.id, "2/ with a picture", root.id, ["photo"]],
-      [comment.id, "First comment: sources below", reply.id, []],
+      [third.id, "3/ words only", reply.id, []],
+      [comment.id, "First comment: sources below", root.id, []],
     ]);
     expect((await lookup(tokens.accessToken, reply.id)).includes!.media).toEqual([
       { media_key: expect.stringMatching(/^3_\d+$/), type: "photo", alt_text: "A square" },
