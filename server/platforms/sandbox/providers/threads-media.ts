@@ -137,9 +137,10 @@ function childrenRefusal(children: string[], child: ChildLookup): Refusal | unde
 
 /** Validates a container request as Threads does; the answer is a refusal or the container to create. */
 export async function planContainer(kit: Kit, f: Record<string, string>, child: ChildLookup): Promise<ContainerPlan | Refusal> {
-  const mediaType = (f.media_type ?? "").toUpperCase();
-  if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(mediaType)) return refuse("Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}");
   const isCarouselItem = f.is_carousel_item === "true";
+  // The posts page's own carousel-item example sends image_url and is_carousel_item without media_type.
+  const mediaType = (f.media_type ?? (isCarouselItem ? (f.video_url ? "VIDEO" : "IMAGE") : "")).toUpperCase();
+  if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(mediaType)) return refuse("Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}");
   if (isCarouselItem && mediaType !== "IMAGE" && mediaType !== "VIDEO") return refuse("Carousel items must be IMAGE or VIDEO");
   if (f.alt_text !== undefined) {
     // "This feature isn't available for text-only posts": images, videos and carousel items only.
