@@ -110,15 +110,19 @@ describe("the Threads adapter on the documented answers", () => {
     docs.received.length = 0;
     const images = ["https://cdn.example/1.jpg", "https://cdn.example/2.jpg"].map((url) => ({ kind: "image" as const, source: source(url) }));
     const carousel = await threadsAdapter.preparePost!(ctx, { text: "Two images", media: images });
+    expect(carousel).toEqual({ mediaType: "CAROUSEL", creationId: null, itemIds: ["1234567890", "1234567890"], replyToId: null });
+    expect(await threadsAdapter.preparedStatus!(ctx, carousel)).toEqual({ state: "ready" });
+    // Publishing makes the carousel container of the processed items, waits for it, then publishes it.
+    const err = await threadsAdapter.publishPrepared!(ctx, carousel, { text: "Two images" }).catch((e: unknown) => e);
+    expect((err as PlatformError).kind).toBe("unknown_outcome"); // published; the docs give no permalink answer
     const sent = docs.received.filter((r) => r.method === "POST").map((r) => Object.fromEntries(new URLSearchParams(r.body)));
     // The posts page's item fields (is_carousel_item, image_url; media_type as its parameter table asks), then the carousel's.
     expect(sent).toEqual([
       { media_type: "IMAGE", image_url: "https://cdn.example/1.jpg", is_carousel_item: "true" },
       { media_type: "IMAGE", image_url: "https://cdn.example/2.jpg", is_carousel_item: "true" },
       { media_type: "CAROUSEL", children: "1234567890,1234567890", text: "Two images" },
+      { creation_id: "1234567890" },
     ]);
-    expect(carousel).toMatchObject({ mediaType: "CAROUSEL", creationId: "1234567890" });
-    expect(await threadsAdapter.preparedStatus!(ctx, carousel)).toEqual({ state: "ready" });
   });
 
   it("reposts with the documented request and returns the documented repost id", async () => {

@@ -1,5 +1,5 @@
 // Threads posts with media against the sandbox: an image, a video that takes time to process, a
-// carousel with alt text, a reply with media, Threads' documented limits (2–20 carousel items,
+// carousel with alt text (made at publish, of processed items), a reply with media, Threads' documented limits (2–20 carousel items,
 // image formats, video duration) and containers that end in ERROR; and a first comment (a reply).
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +119,13 @@ describe("Threads posts with media", () => {
     const { ctx, identity } = await account();
     const media = [item("photo.jpg", { altText: "First" }), item("clip.mp4", { altText: "Second" }), item("other.jpg", { altText: "Third" })];
     const prepared = await threads.preparePost!(ctx, { text: "Three in one", media });
-    expect(prepared).toMatchObject({ mediaType: "CAROUSEL", itemIds: [expect.any(String), expect.any(String), expect.any(String)] });
+    // The carousel container is made at publish, of processed items; until then the items are what is prepared.
+    expect(prepared).toEqual({
+      mediaType: "CAROUSEL",
+      creationId: null,
+      itemIds: [expect.any(String), expect.any(String), expect.any(String)],
+      replyToId: null,
+    });
     expect(await settled(ctx, prepared)).toEqual({ state: "ready" });
     const published = await threads.publishPrepared!(ctx, prepared, { text: "Three in one" });
 
@@ -167,7 +173,9 @@ describe("Threads posts with media", () => {
   it("refuses a carousel of 21 items with Threads' rule (at least 2, no more than 20), and nothing is published", async () => {
     const { ctx, identity } = await account();
     const media = Array.from({ length: 21 }, () => item("photo.jpg"));
-    const err = await failure(threads.preparePost!(ctx, { text: "Too many", media }));
+    const prepared = await threads.preparePost!(ctx, { text: "Too many", media });
+    expect(await settled(ctx, prepared)).toEqual({ state: "ready" });
+    const err = await failure(threads.publishPrepared!(ctx, prepared, { text: "Too many" }));
     expect(err.kind).toBe("invalid_request");
     expect(err.message).toMatch(/at least 2 and no more than 20/);
     // The same rule in Meta's error envelope, for a carousel of one.
@@ -198,10 +206,9 @@ describe("Threads posts with media", () => {
     const broken = await threads.preparePost!(ctx, { text: "Broken", media: [item("not-a-video.mp4")] });
     expect(await settled(ctx, broken)).toEqual({ state: "failed", reason: "FAILED_PROCESSING_VIDEO" });
 
-    // A failed carousel item stops the carousel before it is made.
-    const withBroken = await failure(threads.preparePost!(ctx, { text: "Mixed", media: [item("photo.jpg"), item("not-a-video.mp4")] }));
-    expect(withBroken.kind).toBe("media_rejected");
-    expect(withBroken.platformCode).toBe("FAILED_PROCESSING_VIDEO");
+    // A failed carousel item fails the carousel before it is made.
+    const mixed = await threads.preparePost!(ctx, { text: "Mixed", media: [item("photo.jpg"), item("not-a-video.mp4")] });
+    expect(await settled(ctx, mixed)).toEqual({ state: "failed", reason: "FAILED_PROCESSING_VIDEO" });
     expect(await sandboxPosts("threads", identity.username)).toEqual([]);
   });
 

@@ -8,14 +8,15 @@ import type { AccountContext, MediaPostAdapter, PostInput, PostMediaItem, Prepar
 import { graph, permalinkOf, provider } from "./threads-graph.ts";
 
 /**
- * What preparePost answers for Threads. `creationId` is the container threads_publish takes (the
- * CAROUSEL container for carousels); `itemIds` are the carousel's item containers, in order (empty
- * for a single image or video). `replyToId` is fixed at creation: Threads takes reply_to_id on the
- * container, not at publish.
+ * What preparePost answers for Threads. A single image or video: `creationId` is its container,
+ * made with the post's text and reply target (Threads takes reply_to_id on the container, not at
+ * publish). A carousel: `itemIds` are its item containers, in order, and `creationId` is null: the
+ * CAROUSEL container (children, text, reply_to_id) is made by publishPrepared once every item is
+ * processed, as clients of the real API do, so the wait for video items is preparedStatus's.
  */
 export type ThreadsPrepared = {
   mediaType: "IMAGE" | "VIDEO" | "CAROUSEL";
-  creationId: string;
+  creationId: string | null;
   itemIds: string[];
   replyToId: string | null;
 };
@@ -24,11 +25,8 @@ type Status = { id: string; status: "IN_PROGRESS" | "FINISHED" | "PUBLISHED" | "
 
 /** Meta fetches the file while answering the container request: allow it time. */
 const createTimeoutMs = 120_000;
-/**
- * How long preparePost waits for carousel items before it creates the carousel: Meta's guidance is
- * to poll "once per minute, for no more than 5 minutes" (…/docs/threads/troubleshooting).
- */
-const itemWaitMs = 5 * 60_000;
+/** A carousel container of processed items finishes within seconds; publishPrepared waits this long at most. */
+const carouselWaitMs = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,25 +48,32 @@ async function statusOf(ctx: AccountContext, id: string): Promise<Status> {
   return (await graph<Status>(ctx.accessToken, "GET", `/v1.0/${id}?fields=status,error_message`)).body;
 }
 
-/** Waits until every item container is FINISHED; an item in ERROR or EXPIRED ends the wait. */
-async function untilItemsFinished(ctx: AccountContext, ids: string[]): Promise<void> {
-  const deadline = Date.now() + itemWaitMs;
-  let pending = ids;
-  for (let wait = 200; ; wait = Math.min(wait * 2, 10_000)) {
-    const statuses = await Promise.all(pending.map((id) => statusOf(ctx, id)));
-    const failed = statuses.find((s) => s.status === "ERROR" || s.status === "EXPIRED");
-    if (failed) {
-      throw new PlatformError(provider, "media_rejected", `carousel item ${failed.id} is ${failed.status}: ${failed.error_message ?? "no reason given"}`, {
-        platformCode: failed.error_message ?? failed.status,
-      });
-    }
-    pending = statuses.filter((s) => s.status === "IN_PROGRESS").map((s) => s.id);
-    if (pending.length === 0) return;
+/** FINISHED → ready; IN_PROGRESS → processing; ERROR (with Threads' error_message) and EXPIRED (24 h unpublished) are final. */
+function readinessOf(s: Status): Readiness {
+  if (s.status === "FINISHED" || s.status === "PUBLISHED") return { state: "ready" };
+  if (s.status === "IN_PROGRESS") return { state: "processing" };
+  if (s.status === "EXPIRED") return { state: "failed", reason: `EXPIRED: container ${s.id} was not published within 24 hours` };
+  return { state: "failed", reason: s.error_message ?? "ERROR" };
+}
+
+/** Makes the carousel container of processed items and waits until it is FINISHED (seconds). */
+async function carouselContainer(ctx: AccountContext, p: ThreadsPrepared, input: { text: string; replyToId?: string }): Promise<string> {
+  const id = await createContainer(ctx, {
+    media_type: "CAROUSEL",
+    children: p.itemIds.join(","),
+    ...(input.text ? { text: input.text } : {}),
+    ...(input.replyToId ? { reply_to_id: input.replyToId } : {}),
+  });
+  const deadline = Date.now() + carouselWaitMs;
+  for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
+    const r = readinessOf(await statusOf(ctx, id));
+    if (r.state === "ready") return id;
+    if (r.state === "failed") throw new PlatformError(provider, "media_rejected", `carousel container ${id} failed: ${r.reason}`, { platformCode: r.reason });
     if (Date.now() + wait > deadline)
       throw new PlatformError(
         provider,
         "unavailable",
-        `carousel items ${pending.join(", ")} were still IN_PROGRESS after ${itemWaitMs / 1000} s; nothing was published`,
+        `carousel container ${id} was still IN_PROGRESS after ${carouselWaitMs / 1000} s; nothing was published`,
       );
     await sleep(wait);
   }
@@ -76,38 +81,37 @@ async function untilItemsFinished(ctx: AccountContext, ids: string[]): Promise<v
 
 function preparedOf(prepared: PreparedPost): ThreadsPrepared {
   const p = prepared as Partial<ThreadsPrepared>;
-  if (typeof p.creationId !== "string" || !Array.isArray(p.itemIds)) throw new PlatformError(provider, "invalid_request", "not a prepared Threads post");
+  if ((typeof p.creationId !== "string" && p.creationId !== null) || !Array.isArray(p.itemIds))
+    throw new PlatformError(provider, "invalid_request", "not a prepared Threads post");
   return p as ThreadsPrepared;
 }
 
 export const threadsMediaPosting: MediaPostAdapter = {
   async preparePost(ctx, input: PostInput): Promise<ThreadsPrepared> {
     if (input.media.length === 0) throw new PlatformError(provider, "invalid_request", "a post without media is published with publishText");
-    const common: Record<string, string> = { ...(input.text ? { text: input.text } : {}), ...(input.replyToId ? { reply_to_id: input.replyToId } : {}) };
     const replyToId = input.replyToId ?? null;
     if (input.media.length === 1) {
       const fields = mediaFields(input.media[0]!);
-      const creationId = await createContainer(ctx, { ...fields, ...common });
+      const creationId = await createContainer(ctx, {
+        ...fields,
+        ...(input.text ? { text: input.text } : {}),
+        ...(replyToId ? { reply_to_id: replyToId } : {}),
+      });
       return { mediaType: fields.media_type as "IMAGE" | "VIDEO", creationId, itemIds: [], replyToId };
     }
     // Items one by one, in order: the carousel shows them in the order of `children`.
     const itemIds: string[] = [];
     for (const item of input.media) itemIds.push(await createContainer(ctx, { ...mediaFields(item), is_carousel_item: "true" }));
-    // Items must be processed before the carousel is made of them (the sandbox holds to this, as
-    // Instagram's container model does); waiting here works whether or not Threads insists.
-    await untilItemsFinished(ctx, itemIds);
-    const creationId = await createContainer(ctx, { media_type: "CAROUSEL", children: itemIds.join(","), ...common });
-    return { mediaType: "CAROUSEL", creationId, itemIds, replyToId };
+    return { mediaType: "CAROUSEL", creationId: null, itemIds, replyToId };
   },
 
-  // FINISHED → ready; IN_PROGRESS → processing; ERROR (with Threads' error_message, such as
-  // FAILED_PROCESSING_VIDEO or INVALID_DURATION) and EXPIRED (24 h unpublished) are final.
+  // The container's status; for a carousel not yet made, its items': ready once all are FINISHED,
+  // failed as soon as one is in ERROR or EXPIRED.
   async preparedStatus(ctx, prepared): Promise<Readiness> {
-    const { status, error_message } = await statusOf(ctx, preparedOf(prepared).creationId);
-    if (status === "FINISHED" || status === "PUBLISHED") return { state: "ready" };
-    if (status === "IN_PROGRESS") return { state: "processing" };
-    if (status === "EXPIRED") return { state: "failed", reason: "EXPIRED: the container was not published within 24 hours" };
-    return { state: "failed", reason: error_message ?? "ERROR" };
+    const p = preparedOf(prepared);
+    if (p.creationId) return readinessOf(await statusOf(ctx, p.creationId));
+    const items = await Promise.all(p.itemIds.map((id) => statusOf(ctx, id)).map(async (s) => readinessOf(await s)));
+    return items.find((r) => r.state === "failed") ?? items.find((r) => r.state === "processing") ?? { state: "ready" };
   },
 
   async publishPrepared(ctx, prepared, input) {
@@ -117,14 +121,15 @@ export const threadsMediaPosting: MediaPostAdapter = {
       throw new PlatformError(
         provider,
         "invalid_request",
-        `the container replies to ${p.replyToId ?? "nothing"}, not ${input.replyToId ?? "nothing"}; prepare it again`,
+        `the post was prepared as a reply to ${p.replyToId ?? "nothing"}, not ${input.replyToId ?? "nothing"}`,
       );
     }
+    const creationId = p.creationId ?? (await carouselContainer(ctx, p, input));
     const res = await graph<{ id: string }>(
       ctx.accessToken,
       "POST",
       `/v1.0/${ctx.providerAccountId}/threads_publish`,
-      new URLSearchParams({ creation_id: p.creationId }),
+      new URLSearchParams({ creation_id: creationId }),
     );
     return { id: res.body.id, permalink: await permalinkOf(ctx.accessToken, res.body.id) };
   },

@@ -122,7 +122,8 @@ function childrenRefusal(children: string[], child: ChildLookup): Refusal | unde
   for (const id of children) {
     const c = child(id);
     if (!c || !c.data.isCarouselItem) return refuse(`Param children: ${id} is not a carousel item container of this user.`);
-    // An item is used once processed, as Instagram's container model requires; Threads' pages say nothing either way.
+    // An item is used once processed: Threads' pages say nothing either way, so the sandbox holds
+    // to the stricter reading (Instagram's container model; clients of the real API wait for it).
     if (c.status === "IN_PROGRESS")
       return refuse("Media ID is not available", {
         code: 9007,

@@ -355,7 +355,8 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       const profile = userOf(c, token);
       if (!profile) return noUser(c);
       const q = c.req.query();
-      if (selectMedia(undefined, q.fields) instanceof Response) return selectMedia(undefined, q.fields) as Response;
+      const checked = selectMedia(undefined, q.fields);
+      if (checked instanceof Response) return checked;
       const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
       const after = q.after ? Buffer.from(q.after, "base64url").toString() : undefined;
       if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
