@@ -168,6 +168,43 @@ describe("Threads posts with media", () => {
       replied_to: { id: root.id },
       root_post: { id: root.id },
     });
+    // A carousel further down the thread replies to the post before it.
+    const third = await threads.preparePost!(ctx, { text: "Pictures three and four", replyToId: reply.id, media: [item("photo.jpg"), item("other.jpg")] });
+    await settled(ctx, third);
+    const carousel = await threads.publishPrepared!(ctx, third, { text: "Pictures three and four", replyToId: reply.id });
+    expect(await graphGet(ctx, `/v1.0/${carousel.id}?fields=media_type,replied_to,root_post`)).toEqual({
+      id: carousel.id,
+      media_type: "CAROUSEL_ALBUM",
+      replied_to: { id: reply.id },
+      root_post: { id: root.id },
+    });
+  });
+
+  it("the sandbox makes a carousel of processed items only, of this user's carousel items", async () => {
+    const { ctx, identity } = await account();
+    const other = await account();
+    const post = (c: AccountContext, form: Record<string, string>) =>
+      fetch(`${platformConfig().endpoints.threads.graph}/v1.0/${c.providerAccountId}/threads`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${c.accessToken}` },
+        body: new URLSearchParams(form),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id?: string; error?: { code: number; message: string } } }));
+    await fault("threads", "slow_processing", { operation: "threads.create", username: identity.username, delaySeconds: 5 });
+    const slow = (await post(ctx, { media_type: "IMAGE", image_url: served.url("photo.jpg"), is_carousel_item: "true" })).body.id!;
+    const pair = await threads.preparePost!(ctx, { text: "", media: [item("photo.jpg"), item("other.jpg")] });
+    expect(await settled(ctx, pair)).toEqual({ state: "ready" });
+    const ready = pair.itemIds as string[];
+    expect((await post(ctx, { media_type: "CAROUSEL", children: [slow, ready[0]].join(",") })).body.error).toMatchObject({ code: 9007 });
+    const single = (await threads.preparePost!(ctx, { text: "", media: [item("photo.jpg")] })).creationId as string;
+    const theirs = (await threads.preparePost!(other.ctx, { text: "", media: [item("photo.jpg"), item("other.jpg")] })).itemIds as string[];
+    for (const children of [
+      [ready[0], single],
+      [ready[0], theirs[0]],
+    ]) {
+      const res = await post(ctx, { media_type: "CAROUSEL", children: children.join(",") });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 100, message: expect.stringContaining("is not a carousel item container of this user") });
+    }
   });
 
   it("refuses a carousel of 21 items with Threads' rule (at least 2, no more than 20), and nothing is published", async () => {
