@@ -1,7 +1,7 @@
 // Sandbox Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token,
 // refreshable once 24 h old), the profile, TEXT, IMAGE, VIDEO and CAROUSEL containers
-// (threads-media.ts) with Meta's status machine, threads_publish with the rolling 24-h caps, reposts, the user's threads with Meta
-// cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
+// (threads-media.ts) with Meta's status machine, threads_publish with the rolling 24-h caps,
+// reposts, the user's threads with Meta cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
 import type { Hono } from "hono";
 import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
@@ -408,6 +408,9 @@ function registerApi(app: Hono<Env>, kit: Kit) {
         });
       }
       if (status !== "FINISHED") return m.error("invalid_request", { message: `The media container is ${status} and cannot be published` });
+      // Items shared with a carousel published meanwhile are spent.
+      const spent = (data.children ?? []).find((id) => (state.object(id)?.data as ThreadsContainer | undefined)?.mediaId);
+      if (spent) return m.error("invalid_request", { message: `Carousel item ${spent} was already published` });
       const replyTo = data.replyTo;
       if (usage(profile.id, Boolean(replyTo)) >= (replyTo ? REPLY_QUOTA : POST_QUOTA)) {
         return m.error("quota", replyTo ? { message: `The profile reached its limit of ${REPLY_QUOTA} API-published replies in 24 hours` } : {});
