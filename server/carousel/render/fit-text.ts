@@ -159,7 +159,8 @@ export function fitText(req: FitRequest): FitResult {
     const b = layoutBlock(body, req, req.bodyStyle, sizeAt(req.bodyRange, t), mode);
     const gap = h.block.lines.length > 0 && b.block.lines.length > 0 ? gapFor(b.block.size) : 0;
     const fit: FitResult = { heading: h.block, body: b.block, gap, height: h.block.height + gap + b.block.height, truncated: false };
-    return { fit, overflow: h.overflow || b.overflow };
+    const hyphens = [...h.block.lines, ...b.block.lines].filter((l) => l.breakAfter === "hyphenation").length;
+    return { fit, overflow: h.overflow || b.overflow, hyphens };
   };
   /** The largest step in [lo, hi] that passes, when `lo` passes (steps pass below some size). */
   const largest = (lo: number, hi: number, mode: Mode, passes: (a: ReturnType<typeof at>) => boolean) => {
@@ -176,9 +177,12 @@ export function fitText(req: FitRequest): FitResult {
     return best;
   };
   const whole = (a: ReturnType<typeof at>) => a.fit.height <= req.height && !a.overflow;
-
-  const found = largest(0, STEPS, { hyphenate: false, cut: false }, whole) ?? largest(0, STEPS, { hyphenate: true, cut: false }, whole);
-  if (found) return found.fit;
+  const unbroken = largest(0, STEPS, { hyphenate: false, cut: false }, whole);
+  if (unbroken) return unbroken.fit;
+  // Hyphenating: as few hyphens as the smallest size needs, at the largest size that keeps to it.
+  const fewest = at(0, { hyphenate: true, cut: false }).hyphens;
+  const hyphenated = largest(0, STEPS, { hyphenate: true, cut: false }, (a) => whole(a) && a.hyphens <= fewest);
+  if (hyphenated) return hyphenated.fit;
 
   // Even the minimum sizes overflow. A word wider than the line (nothing to hyphenate at)
   // shrinks the text until it fits; then what is too tall is cut.
