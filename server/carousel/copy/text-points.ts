@@ -71,7 +71,8 @@ export function topKeywords(text: string, n: number): string[] {
 }
 
 // Openers that make a sentence depend on the one before it: out of context they confuse.
-const LEANS_BACK = /^(this|that|these|those|it|they|he|she|such|also|then|thus|hence|therefore|dies|das|diese|es|cela|ce|cette|ces|il|elle|esto|eso|esta|este)\b/iu;
+const LEANS_BACK =
+  /^(this|that|these|those|it|they|he|she|such|also|then|thus|hence|therefore|dies|das|diese|es|cela|ce|cette|ces|il|elle|esto|eso|esta|este)\b/iu;
 // Connectives that can be dropped from the front of a sentence without changing its claim.
 const CONNECTIVE =
   /^(and|but|so|yet|also|finally|first|firstly|second|secondly|third|lastly|however|moreover|furthermore|in addition|in short|in fact|of course|und|aber|also|schließlich|zunächst|außerdem|et|mais|donc|enfin|ensuite|d’abord|y|pero|además|finalmente|por último)\s*,?\s+/iu;
@@ -129,7 +130,8 @@ export function toPoint(sentence: Sentence, next: Sentence | undefined): Point {
 
 // A clause ends at ";", ":" or a dash, or at a comma that a conjunction follows ("…, and …"):
 // a comma alone may sit inside a list ("a thread, a short video and a newsletter").
-const CLAUSE_END = /^(.{12,100}?)(?:[;:]|\s[–—-]|,(?=\s(?:and|but|so|because|while|which|although|whereas|und|aber|denn|weil|et|mais|car|y|pero|porque)\s))\s+(.+)$/iu;
+const CLAUSE_END =
+  /^(.{12,100}?)(?:[;:]|\s[–—-]|,(?=\s(?:and|but|so|because|while|which|although|whereas|und|aber|denn|weil|et|mais|car|y|pero|porque)\s))\s+(.+)$/iu;
 
 function firstClause(s: string): { head: string; rest: string } | null {
   const m = CLAUSE_END.exec(s);
