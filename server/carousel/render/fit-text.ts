@@ -158,8 +158,11 @@ export function fitText(req: FitRequest): FitResult {
     const h = layoutBlock(heading, req, req.headingStyle, sizeAt(req.headingRange, t), mode);
     const b = layoutBlock(body, req, req.bodyStyle, sizeAt(req.bodyRange, t), mode);
     const gap = h.block.lines.length > 0 && b.block.lines.length > 0 ? gapFor(b.block.size) : 0;
-    const fit: FitResult = { heading: h.block, body: b.block, gap, height: h.block.height + gap + b.block.height, truncated: false };
-    const hyphens = [...h.block.lines, ...b.block.lines].filter((l) => l.breakAfter === "hyphenation").length;
+    const lines = [...h.block.lines, ...b.block.lines];
+    // A word cut with an ellipsis (one too long for the line even at the smallest size) is a truncation.
+    const truncated = lines.some((l) => l.breakAfter === "cut");
+    const fit: FitResult = { heading: h.block, body: b.block, gap, height: h.block.height + gap + b.block.height, truncated };
+    const hyphens = lines.filter((l) => l.breakAfter === "hyphenation").length;
     return { fit, overflow: h.overflow || b.overflow, hyphens };
   };
   /** The largest step in [lo, hi] that passes, when `lo` passes (steps pass below some size). */

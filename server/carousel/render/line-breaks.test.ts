@@ -143,6 +143,27 @@ describe("line breaking", () => {
   });
 });
 
+describe("what cannot fit at all", () => {
+  it("cuts a token too long for the line even at half the minimum size with an ellipsis, and reports the slide truncated", () => {
+    const styles = textStyles("inter");
+    const fit = fitText({
+      family: "inter",
+      language: "en",
+      heading: "x".repeat(300),
+      body: "",
+      width: 600,
+      height: 2000,
+      headingStyle: styles.heading,
+      bodyStyle: styles.body,
+      headingRange: [60, 120],
+      bodyRange: [26, 48],
+    });
+    expect(fit.truncated).toBe(true);
+    expect(fit.heading.lines).toEqual([expect.objectContaining({ breakAfter: "cut" })]);
+    expect(fit.heading.lines[0]!.text).toMatch(/^x+…$/);
+  });
+});
+
 describe("glyph coverage", () => {
   it("covers arrows, symbols, emoji sequences, accents, Cyrillic, Greek and Devanagari in every family", () => {
     const text = "→ ⇒ ← ↑ ✓ ✔ ★ • € ₹ № 😀 👩‍💻 👍🏽 ❤️ 🇫🇷 ✅ Ça coûte, łódź. Привет, мир! Καλημέρα. नमस्ते";
