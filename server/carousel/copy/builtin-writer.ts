@@ -1,112 +1,96 @@
-// The built-in copy writer: deterministic and offline. From a text (or a fetched article) it
-// keeps the sentences that carry the most of the text's vocabulary, one per slide, in their
-// original order; from a bare topic it writes a fixed sequence of angles on that topic. Used
-// whenever no OpenAI-compatible API is configured.
-import { checkCopyShape, type CarouselCopy, type CopyRequest } from "./copy-types.ts";
+// The built-in copy writer: deterministic and offline, used whenever no OpenAI-compatible API
+// is configured. From a text (or a fetched article) it keeps the text's own sentences: the
+// title (or opening line) as the hook, the most informative sentences as points, each with the
+// sentence that explains it, then a call to action. From a bare topic it writes the topic as
+// the hook and points from a playbook that fits what the topic asks for (topic-playbooks.ts).
+import { checkCopyShape, type CarouselCopy, type CopyRequest, type CopySource } from "./copy-types.ts";
+import { capitalize, clean, headline, pickSentences, splitSentences, standalone, toPoint, topKeywords, wordsOf, type Point } from "./text-points.ts";
+import { fillerPoints, topicPlan } from "./topic-playbooks.ts";
 import { phrases } from "./writer-phrases.ts";
 
-const MAX_HEADING_WORDS = 9;
+type Draft = { title: string; hookBody: string; points: Point[]; summary: string; keywords: string[] };
 
 export function writeBuiltinCopy(request: CopyRequest): CarouselCopy {
+  const slideCount = Math.max(1, request.slideCount);
+  const bodyCount = Math.max(0, slideCount - 2);
   const p = phrases(request.language);
-  const bodyCount = Math.max(0, request.slideCount - 2);
   const { source } = request;
-  const sentences = source.kind === "topic" ? [] : splitSentences(source.content, request.language);
-  const keywords = topKeywords(source.content, 3);
-  const subject = source.kind === "topic" ? clean(source.content) : clean(source.title ?? "") || headline(sentences[0] ?? source.content);
-
-  const ideas = source.kind === "topic" ? p.topicAngles(subject).slice(0, bodyCount) : pickSentences(sentences, bodyCount).map(splitIdea);
-  // A short text may hold fewer ideas than slides: the rest restate the key terms.
-  while (ideas.length < bodyCount) ideas.push({ heading: p.keyTerm(ideas.length + 1), body: keywords[ideas.length % Math.max(1, keywords.length)] ?? subject });
-
+  const draft = source.kind === "topic" ? fromTopic(source.content, bodyCount, request.language) : fromText(source, bodyCount, request.language);
   const slides = [
-    { kind: "hook" as const, heading: subject, body: p.hookBody(bodyCount) },
-    ...ideas.map((idea) => ({ kind: "body" as const, ...idea })),
+    { kind: "hook" as const, heading: limit(draft.title, 300), body: draft.hookBody },
+    ...draft.points.map((point) => ({ kind: "body" as const, heading: limit(point.heading, 300), body: limit(point.body, 1200) })),
     { kind: "cta" as const, heading: p.ctaHeading, body: p.ctaBody },
-  ].slice(0, Math.max(1, request.slideCount));
-  const summary = source.kind === "topic" ? p.topicCaption(subject) : pickSentences(sentences, 2).join(" ");
-  const tags = keywords.map((k) => `#${k.replace(/[^\p{L}\p{N}]/gu, "")}`).filter((t) => t.length > 1);
-  const caption = `${summary}\n\n${tags.join(" ")}`.trim().slice(0, 2200);
-  return checkCopyShape({ title: subject.slice(0, 200), caption, slides }, Math.max(1, request.slideCount));
+  ].slice(0, slideCount);
+  const tags = draft.keywords.map((k) => `#${k.replace(/[^\p{L}\p{N}]/gu, "")}`).filter((t) => t.length > 1);
+  const caption = `${draft.summary}\n\n${tags.join(" ")}`.trim().slice(0, 2200);
+  return checkCopyShape({ title: limit(draft.title, 200), caption, slides }, slideCount);
 }
 
-function clean(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-export function splitSentences(text: string, language: string): string[] {
-  const segmenter = new Intl.Segmenter(safeLocale(language), { granularity: "sentence" });
-  const out: string[] = [];
-  for (const paragraph of text.split(/\n{2,}/)) {
-    for (const { segment } of segmenter.segment(clean(paragraph))) {
-      const sentence = segment.trim();
-      if (sentence.split(" ").length >= 3) out.push(sentence);
-    }
-  }
-  return out;
-}
-
-function safeLocale(language: string): string {
-  try {
-    return Intl.getCanonicalLocales(language)[0] ?? "en";
-  } catch {
-    return "en";
-  }
-}
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
-}
-
-// Words of four letters or more, by frequency: crude, but language-neutral and stable.
-function frequencies(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const w of words(text)) if (w.length >= 4) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return counts;
-}
-
-/** Hashtag candidates: frequent long words (length stands in for a stop-word list in every language). */
-function topKeywords(text: string, n: number): string[] {
-  return [...frequencies(text).entries()]
-    .filter(([w]) => w.length >= 5)
-    .sort((a, b) => b[1] * b[0].length - a[1] * a[0].length || a[0].localeCompare(b[0]))
-    .slice(0, n)
-    .map(([w]) => w);
-}
-
-/** The `n` sentences with the highest mean word weight, in the order the text gives them. */
-function pickSentences(sentences: string[], n: number): string[] {
-  if (sentences.length <= n) return sentences;
-  const freq = frequencies(sentences.join(" "));
-  const scored = sentences.map((s, index) => {
-    const ws = words(s).filter((w) => w.length >= 4);
-    const score = ws.reduce((sum, w) => sum + (freq.get(w) ?? 0), 0) / Math.sqrt(Math.max(1, ws.length));
-    return { s, index, score };
+function fromText(source: CopySource, bodyCount: number, language: string): Draft {
+  const p = phrases(language);
+  const sentences = splitSentences(source.content, language);
+  const opening = source.title ? undefined : sentences[0];
+  const title = clean(source.title ?? "") || (opening ? headline(opening.text) : clean(source.content));
+  const used = new Set(opening ? [opening.index] : []);
+  const picked = pickSentences(sentences, bodyCount, used);
+  for (const s of picked) used.add(s.index);
+  const points = picked.map((s) => {
+    const next = sentences[s.index + 1];
+    return toPoint(s, next && !used.has(next.index) ? next : undefined);
   });
-  return scored
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, n)
-    .sort((a, b) => a.index - b.index)
-    .map((x) => x.s);
+  const summary = pickSentences(sentences, 2)
+    .map((s) => standalone(s.text))
+    .join(" ");
+  return {
+    title,
+    hookBody: p.hookBody(points.length),
+    points: roundOff(points, bodyCount, language, fillerPoints(language)),
+    summary: summary || title,
+    keywords: topKeywords(source.content, 3),
+  };
 }
 
-function headline(sentence: string): string {
-  const ws = clean(sentence)
-    .replace(/[.!?…]+$/, "")
-    .split(" ");
-  return ws.length <= MAX_HEADING_WORDS ? ws.join(" ") : `${ws.slice(0, MAX_HEADING_WORDS).join(" ")}…`;
+function fromTopic(topic: string, bodyCount: number, language: string): Draft {
+  const p = phrases(language);
+  const title = capitalize(clean(topic));
+  const plan = topicPlan(title, language);
+  // A title that promises a number of points ("5 habits…") gets exactly that many, numbered.
+  const listed = plan.listed !== null && plan.listed <= bodyCount ? plan.listed : null;
+  const main = plan.points.slice(0, listed ?? bodyCount).map((point, i) => (listed ? { ...point, heading: `${i + 1}. ${point.heading}` } : point));
+  return {
+    title,
+    hookBody: `${plan.hookBody} →`,
+    points: roundOff(main, bodyCount, language, plan.points.slice(main.length)),
+    summary: `${/[.!?…]$/u.test(title) ? title : `${title}.`} ${p.topicQuestion}`,
+    keywords: wordsOf(topic)
+      .filter((w) => w.length >= 5)
+      .slice(0, 3),
+  };
 }
 
-/** A sentence as a slide: its leading clause as the heading, the rest as the body. */
-function splitIdea(sentence: string): { heading: string; body: string } {
-  const s = clean(sentence);
-  const clause = /^(.{12,80}?)[,;:—–]\s+(.+)$/u.exec(s);
-  if (clause && clause[1]!.split(" ").length <= MAX_HEADING_WORDS) return { heading: clause[1]!, body: capitalize(clause[2]!) };
-  const ws = s.split(" ");
-  if (ws.length <= MAX_HEADING_WORDS + 3) return { heading: s.replace(/[.]+$/, ""), body: "" };
-  return { heading: headline(s), body: s };
+/**
+ * Fills the slides a source has no more points for: extra points (marked as a bonus), then a
+ * recap of the points' headings and a nudge to act on one.
+ */
+function roundOff(points: Point[], bodyCount: number, language: string, extra: Point[]): Point[] {
+  const p = phrases(language);
+  if (points.length >= bodyCount) return points.slice(0, bodyCount);
+  const closing: Point[] = [];
+  if (points.length >= 2 && bodyCount - points.length >= 2) {
+    closing.push({ heading: p.recapHeading, body: points.map((pt) => `• ${pt.heading.replace(/^\d+\.\s*/, "")}`).join("\n") });
+  }
+  closing.push({ heading: p.yourTurnHeading, body: p.yourTurnBody });
+  const headings = new Set(points.map((pt) => pt.heading));
+  const bonus = extra
+    .filter((e) => !headings.has(e.heading))
+    .slice(0, Math.max(0, bodyCount - points.length - closing.length))
+    .map((e) => ({ heading: p.bonus(e.heading), body: e.body }));
+  return [...points, ...bonus, ...closing].slice(0, bodyCount);
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+/** Cuts text to `max` characters at a word boundary. */
+function limit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).replace(/[\s,.;:–—-]+$/u, "")}…`;
 }

@@ -1,13 +1,17 @@
-import { measurer, type Measurer } from "./measure.ts";
 import type { Weight } from "./fonts.ts";
+import { syllables } from "./hyphenation.ts";
+import { cutToFit, wrapLine, type BreakKind, type WrapOptions, type Wrapped } from "./line-break.ts";
+import { measurer, type Measurer } from "./measure.ts";
 import type { FontFamily } from "./types.ts";
 
 export type TextStyle = { weight: Weight; lineHeight: number; tracking: number };
 export type SizeRange = [min: number, max: number];
-export type Line = { text: string; paragraphStart: boolean };
+export type Line = { text: string; paragraphStart: boolean; breakAfter: BreakKind };
 export type Block = { size: number; lineHeight: number; tracking: number; lines: Line[]; height: number };
 export type FitRequest = {
   family: FontFamily;
+  /** BCP 47 code of the copy: picks the hyphenation patterns. */
+  language: string;
   heading: string;
   body: string;
   width: number;
@@ -49,65 +53,58 @@ export function normalizeBody(text: string): string {
   );
 }
 
-/** Greedy wrapping at spaces; a word wider than the line is broken between characters. */
-function wrap(text: string, measure: Measurer, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(" ")) {
-    if (!word) continue;
-    const candidate = current ? `${current} ${word}` : word;
-    if (measure(candidate) <= maxWidth) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = "";
-    for (const ch of word) {
-      if (current && measure(current + ch) > maxWidth) {
-        lines.push(current);
-        current = "";
-      }
-      current += ch;
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
-}
+type Mode = { hyphenate: boolean; cut: boolean };
+type Laid = { block: Block; overflow: boolean };
 
 /**
- * Like CSS `text-wrap: balance` for short runs: the narrowest width that keeps
- * the same line count, so a heading does not end on a lone word.
+ * Like CSS `text-wrap: balance` for short runs: the narrowest width that keeps the same line
+ * count, so a heading does not end on a lone word. Only for lines that broke at spaces.
  */
-function balancedWrap(text: string, measure: Measurer, maxWidth: number): string[] {
-  const greedy = wrap(text, measure, maxWidth);
-  if (greedy.length < 2 || greedy.length > 4) return greedy;
-  let lo = maxWidth / greedy.length;
-  let hi = maxWidth;
+function balancedWrap(text: string, o: WrapOptions): Wrapped {
+  const greedy = wrapLine(text, o);
+  if (greedy.lines.length < 2 || greedy.lines.length > 4 || greedy.hyphenated || greedy.overflow) return greedy;
+  const at = (maxWidth: number) => wrapLine(text, { ...o, maxWidth, hyphenate: null });
+  let lo = o.maxWidth / greedy.lines.length;
+  let hi = o.maxWidth;
   while (hi - lo > 2) {
     const mid = (lo + hi) / 2;
-    if (wrap(text, measure, mid).length === greedy.length) hi = mid;
+    const attempt = at(mid);
+    if (attempt.lines.length === greedy.lines.length && !attempt.overflow) hi = mid;
     else lo = mid;
   }
-  return wrap(text, measure, hi);
+  return at(hi);
 }
 
-function layoutBlock(text: string, family: FontFamily, style: TextStyle, size: number, maxWidth: number): Block {
-  const measure = measurer(family, style.weight, size, style.tracking);
+function layoutBlock(text: string, req: FitRequest, style: TextStyle, size: number, mode: Mode): Laid {
+  const measure = measurer(req.family, style.weight, size, style.tracking);
+  const options: WrapOptions = {
+    measure,
+    maxWidth: req.width,
+    hyphenate: mode.hyphenate ? (word) => syllables(word, req.language) : null,
+    cut: mode.cut,
+  };
   const lines: Line[] = [];
   let paragraphs = 0;
+  let overflow = false;
   text.split(/\n\n/).forEach((paragraph, p) => {
     if (!paragraph) return;
-    if (p > 0 && lines.length > 0) paragraphs++;
+    if (p > 0 && lines.length > 0) {
+      paragraphs++;
+      lines[lines.length - 1]!.breakAfter = "newline";
+    }
     let first = true;
     for (const hardLine of paragraph.split("\n")) {
-      for (const line of balancedWrap(hardLine, measure, maxWidth)) {
-        lines.push({ text: line, paragraphStart: first && p > 0 && lines.length > 0 });
+      if (lines.length > 0 && lines[lines.length - 1]!.breakAfter === "end") lines[lines.length - 1]!.breakAfter = "newline";
+      const wrapped = balancedWrap(hardLine, options);
+      overflow ||= wrapped.overflow;
+      for (const line of wrapped.lines) {
+        lines.push({ ...line, paragraphStart: first && p > 0 && lines.length > 0 });
         first = false;
       }
     }
   });
   const height = lines.length * size * style.lineHeight + paragraphs * size * PARAGRAPH_GAP;
-  return { size, lineHeight: style.lineHeight, tracking: style.tracking, lines, height };
+  return { block: { size, lineHeight: style.lineHeight, tracking: style.tracking, lines, height }, overflow };
 }
 
 const rowHeight = (block: Block, line: Line) => block.size * block.lineHeight + (line.paragraphStart ? block.size * PARAGRAPH_GAP : 0);
@@ -120,9 +117,7 @@ export function ellipsize(text: string, measure: Measurer, maxWidth: number): st
     if (measure(candidate) <= maxWidth) return candidate;
     words.pop();
   }
-  const chars = [...(words[0] ?? "")];
-  while (chars.length > 0 && measure(chars.join("") + ELLIPSIS) > maxWidth) chars.pop();
-  return chars.join("") + ELLIPSIS;
+  return cutToFit(words[0] ?? "", measure, maxWidth);
 }
 
 /** Cuts a block to the rows that fit in `maxHeight`, ending the last kept row with an ellipsis. */
@@ -137,50 +132,73 @@ function truncateBlock(block: Block, family: FontFamily, style: TextStyle, maxWi
   }
   const last = kept[kept.length - 1];
   if (last && kept.length < block.lines.length) {
-    kept[kept.length - 1] = { ...last, text: ellipsize(last.text, measurer(family, style.weight, block.size, style.tracking), maxWidth) };
+    const text = ellipsize(last.text.replace(/-$/, ""), measurer(family, style.weight, block.size, style.tracking), maxWidth);
+    kept[kept.length - 1] = { ...last, text, breakAfter: "cut" };
   }
   return { ...block, lines: kept, height };
 }
 
-const lerp = ([min, max]: SizeRange, t: number) => Math.round(min + (max - min) * t);
+/** A size on the range for t in [0, 1]; below 0 it shrinks under the minimum (a word that fits nowhere else). */
+const sizeAt = ([min, max]: SizeRange, t: number) => (t >= 0 ? Math.round(min + (max - min) * t) : Math.max(1, Math.round(min * (1 + t))));
 const gapFor = (bodySize: number) => Math.round(bodySize * 0.9);
+// How far under the minimum a block may shrink for one long word: half its minimum size.
+const SHRINK_STEPS = STEPS / 2;
 
 /**
- * Largest heading/body sizes (scaled together, so the hierarchy holds) at
- * which both blocks fit the box; below the minimum sizes the text is cut.
+ * Largest heading/body sizes (scaled together, so the hierarchy holds) at which both blocks
+ * fit the box with every word whole. Only when no size on the range manages that are words
+ * wider than the line hyphenated; a word that cannot be hyphenated shrinks the text under the
+ * minimum sizes; below the minimum sizes the text is cut with an ellipsis.
  */
 export function fitText(req: FitRequest): FitResult {
   const heading = normalizeHeading(req.heading);
   const body = normalizeBody(req.body);
-  const at = (step: number) => {
+  const at = (step: number, mode: Mode) => {
     const t = step / STEPS;
-    const h = layoutBlock(heading, req.family, req.headingStyle, lerp(req.headingRange, t), req.width);
-    const b = layoutBlock(body, req.family, req.bodyStyle, lerp(req.bodyRange, t), req.width);
-    const gap = h.lines.length > 0 && b.lines.length > 0 ? gapFor(b.size) : 0;
-    return { heading: h, body: b, gap, height: h.height + gap + b.height, truncated: false };
+    const h = layoutBlock(heading, req, req.headingStyle, sizeAt(req.headingRange, t), mode);
+    const b = layoutBlock(body, req, req.bodyStyle, sizeAt(req.bodyRange, t), mode);
+    const gap = h.block.lines.length > 0 && b.block.lines.length > 0 ? gapFor(b.block.size) : 0;
+    const lines = [...h.block.lines, ...b.block.lines];
+    // A word cut with an ellipsis (one too long for the line even at the smallest size) is a truncation.
+    const truncated = lines.some((l) => l.breakAfter === "cut");
+    const fit: FitResult = { heading: h.block, body: b.block, gap, height: h.block.height + gap + b.block.height, truncated };
+    const hyphens = lines.filter((l) => l.breakAfter === "hyphenation").length;
+    return { fit, overflow: h.overflow || b.overflow, hyphens };
   };
-
-  let best = at(0);
-  if (best.height <= req.height) {
-    let lo = 0;
-    let hi = STEPS;
+  /** The largest step in [lo, hi] that passes, when `lo` passes (steps pass below some size). */
+  const largest = (lo: number, hi: number, mode: Mode, passes: (a: ReturnType<typeof at>) => boolean) => {
+    let best = at(lo, mode);
+    if (!passes(best)) return null;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      const attempt = at(mid);
-      if (attempt.height <= req.height) {
+      const attempt = at(mid, mode);
+      if (passes(attempt)) {
         lo = mid;
         best = attempt;
       } else hi = mid - 1;
     }
     return best;
-  }
+  };
+  const whole = (a: ReturnType<typeof at>) => a.fit.height <= req.height && !a.overflow;
+  const unbroken = largest(0, STEPS, { hyphenate: false, cut: false }, whole);
+  if (unbroken) return unbroken.fit;
+  // Hyphenating: as few hyphens as the smallest size needs, at the largest size that keeps to it.
+  const fewest = at(0, { hyphenate: true, cut: false }).hyphens;
+  const hyphenated = largest(0, STEPS, { hyphenate: true, cut: false }, (a) => whole(a) && a.hyphens <= fewest);
+  if (hyphenated) return hyphenated.fit;
 
-  // Even the minimum sizes overflow: the heading may take half the box when there is body text.
-  const hasBody = best.body.lines.length > 0;
-  let h = best.heading;
+  // Even the minimum sizes overflow. A word wider than the line (nothing to hyphenate at)
+  // shrinks the text until it fits; then what is too tall is cut.
+  let best = at(0, { hyphenate: true, cut: false });
+  if (best.overflow) {
+    best = largest(-SHRINK_STEPS, 0, { hyphenate: true, cut: false }, (a) => !a.overflow) ?? at(-SHRINK_STEPS, { hyphenate: true, cut: true });
+    if (best.fit.height <= req.height) return best.fit;
+  }
+  const hasBody = best.fit.body.lines.length > 0;
+  let h = best.fit.heading;
   const headingBudget = hasBody ? Math.max(req.height * 0.5, h.size * h.lineHeight) : req.height;
   if (h.height > headingBudget) h = truncateBlock(h, req.family, req.headingStyle, req.width, headingBudget);
-  let b = best.body;
+  let b = best.fit.body;
   let gap = 0;
   if (hasBody) {
     gap = gapFor(b.size);

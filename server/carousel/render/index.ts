@@ -10,8 +10,10 @@ export type {
   BrandMark,
   BuiltinTemplate,
   Design,
+  DrawnLine,
   FontFamily,
   LayoutKey,
+  LineBreakKind,
   Palette,
   RenderInput,
   RenderedSlide,
@@ -19,7 +21,8 @@ export type {
   SlideKind,
 } from "./types.ts";
 export { dimensionsOf } from "./frame.ts";
-export { fontSubsets, unsupportedChars } from "./fonts.ts";
+export { fontSubsets } from "./fonts.ts";
+export { unsupportedChars } from "./measure.ts";
 export { builtinTemplates, sampleCopy };
 
 export const layouts: LayoutKey[] = Object.keys(LAYOUTS);

@@ -10,7 +10,11 @@ import { dimensionsOf, safeArea, stageArea } from "./frame.ts";
 import { coverPicture, logoPicture } from "./images.ts";
 import { layoutFor } from "./layouts/index.ts";
 import { textStyles, type SlideContext } from "./layouts/shared.ts";
-import type { RenderInput, RenderedSlide } from "./types.ts";
+import { emojiImage } from "./emoji-images.ts";
+import { unsupportedChars } from "./measure.ts";
+import type { DrawnLine, RenderInput, RenderedSlide } from "./types.ts";
+
+const drawnLine = ({ text, breakAfter }: { text: string; breakAfter: DrawnLine["breakAfter"] }): DrawnLine => ({ text, breakAfter });
 
 const JPEG_QUALITY = 88;
 
@@ -21,7 +25,25 @@ function validate(input: RenderInput): void {
   if (!["hook", "body", "cta"].includes(slide.kind)) throw new TypeError(`Unknown slide kind: ${String(slide.kind)}`);
 }
 
-type Drawn = { svg: string; widest: number; top: number; bottom: number };
+type Drawn = { svg: string; widest: number; top: number; bottom: number; unfound: string[] };
+
+const textOf = (fit: FitResult, ...more: string[]) =>
+  [...fit.heading.lines, ...fit.body.lines]
+    .map((l) => l.text)
+    .concat(more)
+    .join("\n");
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Colour pictures for the emoji of the text, keyed by grapheme as satori looks them up. */
+function emojiPictures(text: string): Record<string, string> {
+  const pictures: Record<string, string> = {};
+  for (const { segment } of graphemes.segment(text)) {
+    const uri = emojiImage(segment);
+    if (uri) pictures[segment] = uri;
+  }
+  return pictures;
+}
 
 /** Renders one slide; `rasterWidth` scales the output down (previews) while layout stays at full size. */
 export async function renderSlideAt(input: RenderInput, rasterWidth?: number): Promise<RenderedSlide> {
@@ -56,6 +78,7 @@ export async function renderSlideAt(input: RenderInput, rasterWidth?: number): P
       family: design.font,
       heading: slide.heading,
       body: slide.body,
+      language: input.language ?? "en",
       width: budget.width,
       height: budget.height,
       headingStyle: styles.heading,
@@ -65,6 +88,7 @@ export async function renderSlideAt(input: RenderInput, rasterWidth?: number): P
     });
   };
 
+  const stripName = brand ? normalizeHeading(brand.name) : "";
   const draw = async (fit: FitResult, clip: boolean): Promise<Drawn> => {
     const element = composeSlide({
       ratio: design.aspectRatio,
@@ -81,18 +105,27 @@ export async function renderSlideAt(input: RenderInput, rasterWidth?: number): P
         ratio: design.aspectRatio,
         family: design.font,
         colors,
-        name: brand ? normalizeHeading(brand.name) : "",
+        name: stripName,
         logo,
         index: input.index,
         total: input.total,
       },
     });
     // Where satori actually put each text line, to check it against the text box.
-    const drawn = { widest: 0, top: Infinity, bottom: -Infinity };
+    const drawn = { widest: 0, top: Infinity, bottom: -Infinity, unfound: [] as string[] };
     const svg = await satori(asNode(element), {
       width,
       height,
       fonts: stack.fonts,
+      graphemeImages: emojiPictures(textOf(fit, stripName)),
+      // Satori asks for text that no font covers (and for some emoji it has a picture of
+      // already, as with VS16 sequences): what has no picture either is drawn as boxes.
+      loadAdditionalAsset: async (code, segment) => {
+        const picture = code === "emoji" ? emojiImage(segment) : null;
+        if (picture) return picture;
+        drawn.unfound.push(segment);
+        return [];
+      },
       onNodeDetected: (node) => {
         if (typeof node.key !== "string" || !/^[hb]\d+$/.test(node.key)) return;
         drawn.widest = Math.max(drawn.widest, node.width);
@@ -131,5 +164,7 @@ export async function renderSlideAt(input: RenderInput, rasterWidth?: number): P
     width: rendered.width,
     height: rendered.height,
     fitted: { headingSize: fit.heading.size, bodySize: fit.body.size, truncated: fit.truncated },
+    lines: { heading: fit.heading.lines.map(drawnLine), body: fit.body.lines.map(drawnLine) },
+    missingChars: [...new Set([...unsupportedChars(design.font, textOf(fit, stripName)), ...drawn.unfound.flatMap((s) => [...s.replace(/\s/gu, "")])])],
   };
 }

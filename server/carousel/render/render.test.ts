@@ -170,6 +170,7 @@ describe("text fitting", () => {
     const styles = textStyles("inter");
     const req: FitRequest = {
       family: "inter",
+      language: "en",
       heading: "Plan a week of posts in one hour",
       body: LONG,
       width: 600,

@@ -14,12 +14,21 @@ export type RenderInput = {
   total: number;
   brand: BrandMark;
   image?: Buffer | null;
+  /** BCP 47 code of the copy (default "en"): picks the hyphenation patterns. */
+  language?: string;
 };
+/** How a drawn line ends: see line-break.ts. */
+export type LineBreakKind = "space" | "hyphen" | "hyphenation" | "newline" | "end" | "cut";
+export type DrawnLine = { text: string; breakAfter: LineBreakKind };
 export type RenderedSlide = {
   jpeg: Buffer;
   width: number;
   height: number;
   fitted: { headingSize: number; bodySize: number; truncated: boolean };
+  /** The lines as drawn, each with how it ends, so callers and tests can check the breaks. */
+  lines: { heading: DrawnLine[]; body: DrawnLine[] };
+  /** Characters of the drawn text that no font or emoji picture covers (drawn as boxes). */
+  missingChars: string[];
 };
 export type BuiltinTemplate = {
   key: string;

@@ -83,8 +83,15 @@ describe("generating a carousel", () => {
       expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1080, height: 1350 });
     }
 
+    // The slides were inserted together with one createdAt: the library still lists them in slide order.
+    const slideIds = carousel.images.map((i: { mediaId: string }) => i.mediaId);
+    const stored = await db.mediaItem.findMany({ where: { id: { in: slideIds } }, orderBy: { carouselPosition: "asc" } });
+    expect(stored.map((m) => m.id)).toEqual(slideIds);
+    expect(new Set(stored.map((m) => m.createdAt.getTime())).size).toBe(1);
     const library = await api(t.key)("GET", "/api/v1/media?mediaType=IMAGE");
-    expect(library.json.media.map((m: { mediaId: string }) => m.mediaId).sort()).toEqual(carousel.images.map((i: { mediaId: string }) => i.mediaId).sort());
+    expect(library.json.media.map((m: { mediaId: string }) => m.mediaId)).toEqual(slideIds);
+    const paged = [0, 2, 4].map((offset) => api(t.key)("GET", `/api/v1/media?mediaType=IMAGE&limit=2&offset=${offset}`));
+    expect((await Promise.all(paged)).flatMap((p) => p.json.media.map((m: { mediaId: string }) => m.mediaId))).toEqual(slideIds);
     const ledger = await db.creditLedgerEntry.findMany({ where: { carouselId: carousel.carouselId } });
     expect(ledger).toEqual([expect.objectContaining({ delta: -1, balanceAfter: 49, reason: "CAROUSEL_DEBIT" })]);
 

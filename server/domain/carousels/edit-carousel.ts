@@ -53,7 +53,7 @@ export async function rerenderCarousel(scope: Scope, edit: CarouselEdit) {
       organizationId: workspace.organizationId,
       createdById: actorUserId(scope) ?? carousel.createdById!,
     },
-    { design, slides, brand: await brandMark(brand) },
+    { design, slides, brand: await brandMark(brand), language: carousel.language },
     async (tx) => {
       await tx.carousel.update({
         where: { id: carousel.id },

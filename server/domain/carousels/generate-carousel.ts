@@ -53,7 +53,7 @@ export async function generateCarousel(carouselId: string, deps: GenerationDeps 
         organizationId: carousel.workspace.organizationId,
         createdById: carousel.createdById ?? (await workspaceOwner(carousel.workspaceId)),
       },
-      { design, slides: copy.slides as SlideCopy[], brand: await brandMark(carousel.brand), images },
+      { design, slides: copy.slides as SlideCopy[], brand: await brandMark(carousel.brand), language: carousel.language, images },
       async (tx) => {
         // Only from `rendering`: if the sweep gave up on this run meanwhile, its slides are not kept.
         const done = await tx.carousel.updateMany({ where: { id: carousel.id, status: "rendering" }, data: { status: "completed", completedAt: new Date() } });

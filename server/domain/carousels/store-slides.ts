@@ -9,7 +9,7 @@ import { log } from "../../log.ts";
 import { storage } from "../../storage/index.ts";
 import { deleteObjectQuietly, releaseInTx } from "../media/release-media.ts";
 
-export type SlideSet = { design: Design; slides: SlideCopy[]; brand: BrandMark; images?: (Buffer | null)[] };
+export type SlideSet = { design: Design; slides: SlideCopy[]; brand: BrandMark; language: string; images?: (Buffer | null)[] };
 type Owner = { carouselId: string; workspaceId: string; organizationId: string; createdById: string };
 type Rendered = { mediaId: string; key: string; size: number; width: number; height: number; version: string };
 
@@ -22,7 +22,15 @@ export async function renderAndStoreSlides(owner: Owner, set: SlideSet, finish: 
   try {
     for (const [index, slide] of set.slides.entries()) {
       const started = performance.now();
-      const out = await renderSlide({ design: set.design, slide, index, total: set.slides.length, brand: set.brand, image: set.images?.[index] ?? null });
+      const out = await renderSlide({
+        design: set.design,
+        slide,
+        index,
+        total: set.slides.length,
+        brand: set.brand,
+        image: set.images?.[index] ?? null,
+        language: set.language,
+      });
       renderMs.push(performance.now() - started);
       const mediaId = crypto.randomUUID();
       const key = `media/${owner.workspaceId}/${mediaId}.jpg`;
