@@ -26,6 +26,7 @@ export const listMediaOp = defineOperation({
   method: "GET",
   path: "/api/v1/media",
   tag: "Media",
+  scope: "media:read",
   summary: "List media",
   description:
     "Confirmed media of the key's workspace, newest first. Reserved, unconfirmed, expired and deleted uploads are never listed. Images are JPEG; videos MP4 or QuickTime.",
@@ -38,6 +39,7 @@ export const createUploadOp = defineOperation({
   method: "POST",
   path: "/api/v1/media/uploads",
   tag: "Media",
+  scope: "media:write",
   summary: "Reserve an upload",
   description:
     "Reserves a media id and returns a private staging URL. PUT the raw bytes to `uploadUrl` with exactly `requiredHeaders` within `expiresInSeconds` (300), then confirm within 24 hours. The reserved size counts against the organization's storage quota now and is not counted again at confirmation. No bytes are uploaded by this request.",
@@ -66,6 +68,7 @@ export const confirmUploadOp = defineOperation({
   method: "POST",
   path: "/api/v1/media/uploads/confirm",
   tag: "Media",
+  scope: "media:write",
   summary: "Confirm an upload",
   description:
     "Verifies the stored object (size, content type, file signature, version), measures MP4/QuickTime duration and dimensions and JPEG dimensions on the server (hints only fill gaps), moves it out of staging, and answers the media item; its `mediaId` can now be published. Only the user (or that user's key) who reserved may confirm. Confirming again answers the same item. Bytes that are not what was reserved end the reservation (422, quota released).",

@@ -14,6 +14,7 @@ import { defineTool } from "../tool.ts";
 export const listMediaTool = defineTool({
   name: "list_media",
   title: "List media",
+  scope: "media:read",
   description:
     "Confirmed media of the workspace's library, newest first: mediaType VIDEO (default) or IMAGE, limit 1 to 100 (default 20), offset. Every mediaId listed can be published. Reserved, unconfirmed and expired uploads are never listed.",
   input: listMediaQuery,
@@ -25,6 +26,7 @@ export const listMediaTool = defineTool({
 export const createMediaUploadTool = defineTool({
   name: "create_media_upload",
   title: "Reserve a media upload",
+  scope: "media:write",
   description: [
     "Step 1 of 3 to add a file to the media library. Reserves a mediaId and answers uploadUrl, requiredHeaders and fileKey; no bytes are sent by this tool.",
     "Step 2, outside the tool interface: PUT the raw file bytes to uploadUrl with exactly requiredHeaders (Content-Type, Content-Length) within expiresInSeconds (300).",
@@ -40,6 +42,7 @@ export const createMediaUploadTool = defineTool({
 export const confirmMediaUploadTool = defineTool({
   name: "confirm_media_upload",
   title: "Confirm a media upload",
+  scope: "media:write",
   description:
     "Step 3 of 3: after the bytes were PUT to the uploadUrl of create_media_upload, verifies the stored file (size, content type, signature), measures its duration and dimensions on the server (duration, width and height arguments are hints that only fill gaps), and answers the media item. Its mediaId can now be published. Confirming again answers the same item. Only the key (or its user) that reserved may confirm.",
   input: confirmUploadInput,
