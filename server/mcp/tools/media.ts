@@ -9,6 +9,10 @@ import {
   mediaListSchema,
   uploadReservationSchema,
 } from "../../domain/media/media.schema.ts";
+import { z } from "zod";
+import { createMediaImport } from "../../domain/media/imports/create-media-import.ts";
+import { getMediaImport } from "../../domain/media/imports/get-media-import.ts";
+import { createMediaImportInput, mediaImportIdParams, mediaImportSchema } from "../../domain/media/imports/media-import.schema.ts";
 import { defineTool } from "../tool.ts";
 
 export const listMediaTool = defineTool({
@@ -49,4 +53,28 @@ export const confirmMediaUploadTool = defineTool({
   output: mediaItemSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: (scope, input) => confirmUpload(scope, input),
+});
+
+export const importMediaTool = defineTool({
+  name: "import_media",
+  title: "Import media from a URL",
+  scope: "media:write",
+  description:
+    "Adds the file at a public http(s) url to the media library, fetched by the service: a JPEG, PNG or WebP image (PNG and WebP become JPEG) up to 8 MiB, or an MP4 or QuickTime video up to 2 GiB. Optional fileName, mediaType (IMAGE or VIDEO: the file must be of it) and requestId (a UUID: repeating the call answers the same import). Returns importId with status queued; poll get_media_import until completed (its mediaId is publishable) or failed (error.code and message). Private and loopback addresses are refused.",
+  input: createMediaImportInput,
+  output: mediaImportSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: async (scope, input) => (await createMediaImport(scope, input)).body,
+});
+
+export const getMediaImportTool = defineTool({
+  name: "get_media_import",
+  title: "Get a media import",
+  scope: "media:read",
+  description:
+    "An import_media import by importId: status queued, processing, then completed (with mediaId, a confirmed library item usable in publish_post) or failed (error.code URL_REFUSED, FETCH_FAILED, TOO_LARGE, UNSUPPORTED_MEDIA, INVALID_MEDIA, STORAGE_QUOTA_EXCEEDED or IMPORT_FAILED, and a message). Poll every second or two.",
+  input: z.strictObject({ importId: mediaImportIdParams.shape.id.meta({ description: "The importId of an import_media result" }) }),
+  output: mediaImportSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: (scope, input) => getMediaImport(scope, input.importId),
 });
