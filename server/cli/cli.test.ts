@@ -68,7 +68,7 @@ describe("npm run cli -- bootstrap", () => {
     const unknown = await cli(["keys", "list", "--workspace", "not-a-workspace"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/NOT_FOUND/);
-  }, 60_000);
+  }, 180_000); // eleven CLI processes, each a cold tsx start
 
   it("without DATABASE_URL, finds the installation's running embedded PostgreSQL", async () => {
     const result = await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "Embedded", "--json"], {
