@@ -45,7 +45,7 @@ export async function scopeFromAuthorization(header: string | null, address?: st
     organizationId: identity.organizationId,
     plan: identity.plan,
     role: "MEMBER",
-    actor: { kind: "apiKey", apiKeyId: identity.apiKeyId, userId: identity.userId },
+    actor: { kind: "apiKey", apiKeyId: identity.apiKeyId, userId: identity.userId, scopes: identity.scopes },
   };
 }
 

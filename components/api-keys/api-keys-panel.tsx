@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { KEY_SCOPES } from "@/server/domain/api-keys/key-scopes";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
 
@@ -60,6 +61,9 @@ export function ApiKeysPanel() {
                     Key
                   </th>
                   <th scope="col" className="px-4 py-2 font-medium">
+                    Scopes
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
                     Created
                   </th>
                   <th scope="col" className="px-4 py-2 font-medium">
@@ -82,6 +86,9 @@ export function ApiKeysPanel() {
                     <td className="px-4 py-2 font-medium">{k.name}</td>
                     <td className="px-4 py-2 font-mono text-xs">
                       {k.prefix}…{k.last4}
+                    </td>
+                    <td className="px-4 py-2 text-xs text-slate-600" data-testid="api-key-scopes">
+                      {k.scopes.length === KEY_SCOPES.length ? "All" : k.scopes.join(", ")}
                     </td>
                     <td className="px-4 py-2 text-slate-600">{show(k.createdAt)}</td>
                     <td className="px-4 py-2 text-slate-600">{k.lastUsedAt ? show(k.lastUsedAt) : "Never"}</td>

@@ -4,6 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { keyScopeSchema } from "@/server/domain/api-keys/key-scopes";
+import { ScopePicker } from "./scope-picker";
 
 type Created = { key: string; apiKey: { name: string } };
 
@@ -20,6 +22,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (result: Created) => v
         const expires = String(data.get("expires") ?? "");
         create.mutate({
           name: String(data.get("name")),
+          // none checked is sent as none, and the server answers which field needs one
+          scopes: data.getAll("scopes").map((s) => keyScopeSchema.parse(s)),
           // the end of the chosen day, in the browser's time zone
           ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`) } : {}),
         });
@@ -27,6 +31,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (result: Created) => v
     >
       <Field label="Key name" name="name" required maxLength={100} placeholder="Zapier automation" className="min-w-56 flex-1" />
       <Field label="Expires (optional)" name="expires" type="date" min={tomorrow} className="w-48" />
+      <ScopePicker />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? "Creating…" : "Create key"}
       </Button>

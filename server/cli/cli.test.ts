@@ -45,8 +45,19 @@ describe("npm run cli -- bootstrap", () => {
     const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "W", "--json"])).stdout);
     const created = JSON.parse((await cli(["keys", "create", "--workspace", boot.workspaceId, "--name", "ci", "--json"])).stdout);
     expect((await api(created.apiKey)("GET", "/api/v1/accounts")).status).toBe(200);
+    expect(created.scopes).toHaveLength(9);
+    const reader = JSON.parse(
+      (await cli(["keys", "create", "--workspace", boot.workspaceId, "--name", "reader", "--scopes", "posts:read, accounts:read", "--json"])).stdout,
+    );
+    expect(reader.scopes).toEqual(["accounts:read", "posts:read"]);
+    expect((await api(reader.apiKey)("GET", "/api/v1/accounts")).status).toBe(200);
+    expect((await api(reader.apiKey)("POST", "/api/v1/posts", { body: {} })).json.error.details.requiredScope).toBe("posts:write");
+    const unknownScope = await cli(["keys", "create", "--workspace", boot.workspaceId, "--scopes", "posts:read,posts:admin"]);
+    expect(unknownScope.code).toBe(1);
+    expect(unknownScope.stderr).toMatch(/VALIDATION_ERROR/);
+    expect(unknownScope.stderr).toMatch(/scopes\[1\]/);
     const listed = JSON.parse((await cli(["keys", "list", "--workspace", boot.workspaceId, "--json"])).stdout);
-    expect(listed.keys.map((k: { name: string }) => k.name).sort()).toEqual(["bootstrap", "ci"]);
+    expect(listed.keys.map((k: { name: string }) => k.name).sort()).toEqual(["bootstrap", "ci", "reader"]);
     const revoked = JSON.parse((await cli(["keys", "revoke", "--workspace", boot.workspaceId, "--id", created.id, "--json"])).stdout);
     expect(revoked.status).toBe("revoked");
     const plan = JSON.parse((await cli(["plan", "set", "--workspace", boot.workspaceId, "--plan", "free", "--json"])).stdout);
@@ -57,7 +68,7 @@ describe("npm run cli -- bootstrap", () => {
     const unknown = await cli(["keys", "list", "--workspace", "not-a-workspace"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/NOT_FOUND/);
-  }, 60_000);
+  }, 180_000); // eleven CLI processes, each a cold tsx start
 
   it("without DATABASE_URL, finds the installation's running embedded PostgreSQL", async () => {
     const result = await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "Embedded", "--json"], {

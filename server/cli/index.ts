@@ -1,6 +1,7 @@
 // Admin CLI for headless self-hosting: `npm run cli -- <command>`.
 import { Command, Option } from "commander";
 import { exitOnInvalidConfiguration } from "../env.ts";
+import type { CreateApiKeyInput } from "../domain/api-keys/api-keys.schema.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
@@ -44,7 +45,11 @@ keys
     print({ keys: list }, opts, () =>
       list.length === 0
         ? "no keys"
-        : list.map((k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.status.padEnd(7)}  ${k.name}  (last used ${k.lastUsedAt ?? "never"})`).join("\n"),
+        : list
+            .map(
+              (k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.status.padEnd(7)}  ${k.name}  (scopes ${k.scopes.join(",")}; last used ${k.lastUsedAt ?? "never"})`,
+            )
+            .join("\n"),
     );
   });
 
@@ -53,12 +58,20 @@ keys
   .requiredOption("--workspace <id>", "workspace id")
   .option("--name <name>", "key name", "cli")
   .option("--expires <iso-date>", "expiry, e.g. 2027-01-31T00:00:00Z")
+  .option("--scopes <a,b>", "only these scopes, e.g. posts:read,media:read (default: every scope; see docs/api-guide.md)")
   .option("--json")
   .action(async (opts) => {
     const [{ systemScope }, { createApiKey }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/create-api-key.ts")]);
-    const result = await createApiKey(await systemScope(opts.workspace), { name: opts.name, expiresAt: opts.expires });
+    // unchecked here: createApiKey validates each name and answers VALIDATION_ERROR naming an unknown one
+    const scopes =
+      opts.scopes === undefined
+        ? undefined
+        : (String(opts.scopes)
+            .split(",")
+            .map((s) => s.trim()) as CreateApiKeyInput["scopes"]);
+    const result = await createApiKey(await systemScope(opts.workspace), { name: opts.name, expiresAt: opts.expires, scopes });
     print(
-      { id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt },
+      { id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt, scopes: result.apiKey.scopes },
       opts,
       () => `${result.key}\n(id ${result.apiKey.id}; the key is shown only now)`,
     );

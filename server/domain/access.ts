@@ -2,8 +2,9 @@
 // Scope first and filters every query by scope.workspaceId. Only server/scope.ts creates one.
 import type { Plan, Role } from "../db.ts";
 import { AppError } from "../errors.ts";
+import type { KeyScope } from "./api-keys/key-scopes.ts";
 
-export type Actor = { kind: "apiKey"; apiKeyId: string; userId: string } | { kind: "user"; userId: string } | { kind: "system" };
+export type Actor = { kind: "apiKey"; apiKeyId: string; userId: string; scopes: readonly KeyScope[] } | { kind: "user"; userId: string } | { kind: "system" };
 
 export type Scope = {
   workspaceId: string;
@@ -29,6 +30,18 @@ export function can(scope: Scope, permission: Permission): boolean {
 
 export function assertCan(scope: Scope, permission: Permission): void {
   if (!can(scope, permission)) throw new AppError("FORBIDDEN", `Your role in this workspace does not allow this (${permission})`);
+}
+
+/**
+ * An API key may call an operation or tool only when it holds the scope that operation declares.
+ * Users (dashboard) and the system (CLI) are bounded by their role instead.
+ */
+export function assertKeyScope(scope: Scope, needed: KeyScope): void {
+  if (scope.actor.kind !== "apiKey" || scope.actor.scopes.includes(needed)) return;
+  throw new AppError("FORBIDDEN", `This API key lacks the scope ${needed}; create a key with it in Settings → API keys`, {
+    requiredScope: needed,
+    keyScopes: scope.actor.scopes,
+  });
 }
 
 /** The user behind the scope (the key's creator for API keys), or undefined for the system actor. */

@@ -1,6 +1,7 @@
 // The /api/v1 door. Every API route is `handle(op, (scope, input) => domain.fn(scope, input))`:
 // key → scope, plan, rate limit, input validation, one domain call, output shaping, envelope.
 import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
+import { assertKeyScope } from "../domain/access.ts";
 import { assertApiAccess } from "../domain/plans.ts";
 import { log } from "../log.ts";
 import { scopeFromAuthorization, type Scope } from "../scope.ts";
@@ -17,6 +18,9 @@ export function handle<Op extends Operation>(
   op: Op,
   fn: (scope: ApiScope, input: OperationInput<Op>, request: Request) => Promise<DefaultBody<Op> | Reply<Op>>,
 ): RouteHandler {
+  // A route without a scope is a programming error: refuse to start rather than guess one.
+  const required = op.scope;
+  if (!required) throw new Error(`${op.operationId} (${op.method} ${op.path}) declares no scope; add one (docs/api-guide.md, "Scopes")`);
   const statuses = Object.keys(op.responses).map(Number);
   const defaultStatus = statuses[0]!;
   return async (request, params) => {
@@ -24,6 +28,7 @@ export function handle<Op extends Operation>(
     try {
       const scope = await scopeFromAuthorization(request.headers.get("authorization"), clientAddress(request));
       assertApiAccess(scope.plan);
+      assertKeyScope(scope, required);
       const counting = consumeRateLimit(scope);
       // A read runs while its request is counted (the count is a database round trip); its answer
       // is dropped if the count refuses it. Anything that writes waits for the count.

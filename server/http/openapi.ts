@@ -38,13 +38,20 @@ const errorExamples: Partial<Record<ErrorCode, unknown>> = {
   RATE_LIMITED: {
     error: { code: "RATE_LIMITED", message: "Rate limit of 300 requests per minute exceeded; retry in 12 s", details: { limit: 300, retryAfterSeconds: 12 } },
   },
+  FORBIDDEN: {
+    error: {
+      code: "FORBIDDEN",
+      message: "This API key lacks the scope posts:write; create a key with it in Settings → API keys",
+      details: { requiredScope: "posts:write", keyScopes: ["posts:read"] },
+    },
+  },
   NOT_FOUND: { error: { code: "NOT_FOUND", message: "Publish job not found" } },
   INTERNAL_ERROR: { error: { code: "INTERNAL_ERROR", message: "Unexpected server error (reference 4f0c…)" } },
 };
 
 function errorsOf(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(op.errors ?? []);
-  if (op.auth !== "none") ["UNAUTHORIZED", "PLAN_REQUIRED", "RATE_LIMITED"].forEach((c) => codes.add(c as ErrorCode));
+  if (op.auth !== "none") ["UNAUTHORIZED", "PLAN_REQUIRED", "FORBIDDEN", "RATE_LIMITED"].forEach((c) => codes.add(c as ErrorCode));
   codes.add("VALIDATION_ERROR"); // unknown query parameters are refused everywhere
   if (op.body) ["INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"].forEach((c) => codes.add(c as ErrorCode));
   if (op.params) codes.add("NOT_FOUND");
@@ -88,7 +95,8 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     summary: op.summary,
     description: op.description,
     tags: [op.tag],
-    ...(op.auth === "none" ? { security: [] } : {}),
+    // OpenAPI 3.1 lets a bearer scheme list the roles it needs: here, the key's scope
+    security: op.scope ? [{ apiKey: [op.scope] }] : [],
     requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
     ...(op.body
       ? {
@@ -119,7 +127,7 @@ export function buildOpenApiDocument(operations: Operation[]) {
       title: "Posteady API",
       version: "1.0.0",
       description:
-        'Publish, schedule and read social posts on connected accounts through one workspace-scoped key.\n\nEvery request is authenticated by an API key sent as `Authorization: Bearer <API_KEY>`. The key is bound to one workspace, which every request uses. The API needs the Creator plan or higher. Every non-2xx answer uses the envelope `{ "error": { "code", "message", "details" } }`.',
+        'Publish, schedule and read social posts on connected accounts through one workspace-scoped key.\n\nEvery request is authenticated by an API key sent as `Authorization: Bearer <API_KEY>`. The key is bound to one workspace, which every request uses. The API needs the Creator plan or higher. A key holds scopes (every one unless narrowed when it was created); each operation names the one it needs under `security`, and a key without it is answered 403 `FORBIDDEN` naming the scope. Every non-2xx answer uses the envelope `{ "error": { "code", "message", "details" } }`.',
       license: { name: "MIT", identifier: "MIT" },
     },
     // Relative: the document describes the installation that serves it, wherever it is hosted.

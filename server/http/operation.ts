@@ -1,6 +1,7 @@
 // An API operation: its HTTP shape and the zod schemas that validate its input and shape its
 // output. handle() enforces these schemas and openapi.ts documents the very same objects.
 import type { z } from "zod";
+import type { KeyScope } from "../domain/api-keys/key-scopes.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { TagName } from "./operations/tags.ts";
 
@@ -18,6 +19,11 @@ export type Operation = {
   description?: string;
   /** "apiKey" (default): bearer key, plan and rate limit; "none": public document routes */
   auth?: "apiKey" | "none";
+  /**
+   * The scope an API key needs for this operation (docs/api-guide.md, "Scopes"); null only for
+   * `auth: "none"`. Required, so no route can forget it (routes-scopes.test.ts checks every one).
+   */
+  scope: KeyScope | null;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

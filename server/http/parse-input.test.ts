@@ -10,6 +10,7 @@ const op = defineOperation({
   method: "POST",
   path: "/api/v1/example",
   tag: "Accounts",
+  scope: "accounts:read",
   summary: "example",
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
   body: z.strictObject({ name: z.string(), tags: z.array(z.string()).optional() }),

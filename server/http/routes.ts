@@ -6,6 +6,8 @@ import { getCarouselOptions } from "../domain/carousels/get-carousel-options.ts"
 import { confirmUpload } from "../domain/media/confirm-upload.ts";
 import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
+import { createMediaImport } from "../domain/media/imports/create-media-import.ts";
+import { getMediaImport } from "../domain/media/imports/get-media-import.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
@@ -20,7 +22,7 @@ import { reply } from "./operation.ts";
 import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
 import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations/carousels.ts";
-import { confirmUploadOp, createUploadOp, listMediaOp } from "./operations/media.ts";
+import { confirmUploadOp, createMediaImportOp, createUploadOp, getMediaImportOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
@@ -37,6 +39,14 @@ export const routes: Route[] = [
   { op: listMediaOp, handler: handle(listMediaOp, (scope, { query }) => listMedia(scope, query)) },
   { op: createUploadOp, handler: handle(createUploadOp, (scope, { body }) => createUpload(scope, body)) },
   { op: confirmUploadOp, handler: handle(confirmUploadOp, (scope, { body }) => confirmUpload(scope, body)) },
+  {
+    op: createMediaImportOp,
+    handler: handle(createMediaImportOp, async (scope, { body }) => {
+      const answer = await createMediaImport(scope, body);
+      return reply(answer.status, answer.body);
+    }),
+  },
+  { op: getMediaImportOp, handler: handle(getMediaImportOp, (scope, { params }) => getMediaImport(scope, params.id)) },
   {
     op: publishPostsOp,
     handler: handle(publishPostsOp, async (scope, { body }) => {

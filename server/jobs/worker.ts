@@ -12,6 +12,8 @@ import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
+import { importMediaTask, sweepMediaImportsTask } from "./tasks/import-media.ts";
+import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
@@ -28,6 +30,8 @@ export const taskList: TaskList = {
   "schedule-syncs": scheduleSyncsTask,
   [GENERATE_CAROUSEL_TASK]: generateCarouselTask,
   "sweep-carousels": sweepCarouselsTask,
+  [IMPORT_MEDIA_TASK]: importMediaTask,
+  "sweep-media-imports": sweepMediaImportsTask,
 };
 
 const crontab = [
@@ -35,6 +39,7 @@ const crontab = [
   "*/10 * * * * expire-uploads ?fill=30m",
   "* * * * * schedule-syncs",
   "*/5 * * * * sweep-carousels",
+  "* * * * * sweep-media-imports",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

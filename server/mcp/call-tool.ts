@@ -4,6 +4,7 @@
 // codes of the one error table (server/errors.ts).
 import { ErrorCode, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod";
+import { assertKeyScope } from "../domain/access.ts";
 import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
 import { AppError, toAppError } from "../errors.ts";
 import { consumeRateLimit } from "../http/rate-limit.ts";
@@ -19,6 +20,8 @@ type Registered = { tool: McpTool; schema: ReturnType<typeof toolInputSchema>; d
 const registry = new Map<string, Registered>();
 for (const tool of tools) {
   if (registry.has(tool.name)) throw new Error(`Two MCP tools are named ${tool.name}`);
+  // a tool without a scope is a programming error: refuse to start rather than guess one
+  if (!tool.scope) throw new Error(`MCP tool ${tool.name} declares no scope; add one (docs/mcp-tools.md, "Adding a tool")`);
   const schema = toolInputSchema(tool);
   registry.set(tool.name, {
     tool,
@@ -34,7 +37,10 @@ for (const tool of tools) {
   });
 }
 
-export const toolDescriptors: Tool[] = [...registry.values()].map((r) => r.descriptor);
+/** tools/list for a key: only the tools its scopes let it call. */
+export function toolDescriptorsFor(scope: ApiScope): Tool[] {
+  return [...registry.values()].filter((r) => scope.actor.scopes.includes(r.tool.scope)).map((r) => r.descriptor);
+}
 
 /**
  * Runs a tool for the caller `resolveScope` answers. An unknown tool name is a protocol error
@@ -46,6 +52,8 @@ export async function callTool(name: string, args: unknown, resolveScope: () => 
   const { tool, schema } = registered;
   try {
     const scope = await resolveScope();
+    // a tool tools/list did not offer this key is refused like its REST operation: 403 naming the scope
+    assertKeyScope(scope, tool.scope);
     // one tool call counts as one API request of the key, as a REST call does
     await consumeRateLimit(scope);
     assertStorableText(args, "body");

@@ -5,7 +5,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import packageJson from "../../package.json" with { type: "json" };
-import { callTool, toolDescriptors } from "./call-tool.ts";
+import { callTool, toolDescriptorsFor } from "./call-tool.ts";
 import type { ApiScope } from "./tool.ts";
 
 function instructions(workspaceId: string): string {
@@ -27,7 +27,7 @@ export function createMcpServer(resolveScope: () => Promise<ApiScope>, workspace
     { name: "posteady", title: "Posteady", version: packageJson.version },
     { capabilities: { tools: { listChanged: false } }, instructions: instructions(workspaceId) },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDescriptors }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDescriptorsFor(await resolveScope()) }));
   // tools/call is the fallback handler, not setRequestHandler(CallToolRequestSchema): the SDK parses
   // a request with the handler's schema before the handler runs, and `arguments` that is not an
   // object (null, 5, "x", []) would answer JSON-RPC -32603 with a zod dump. Here callTool answers

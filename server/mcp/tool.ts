@@ -3,6 +3,7 @@
 // same way: key → scope, rate limit, validation, workspace check, the call, output shaping.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { KeyScope } from "../domain/api-keys/key-scopes.ts";
 import type { scopeFromAuthorization } from "../scope.ts";
 
 /** The scope of an API key (the only credential the tool interface accepts). */
@@ -12,6 +13,8 @@ export type McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject =
   /** snake_case, as SPEC.md names the tools */
   name: string;
   title: string;
+  /** the scope an API key needs to see and call this tool: the scope of its REST operation */
+  scope: KeyScope;
   description: string;
   /** the REST operation's input schema from domain/<area>/<area>.schema.ts (workspaceId is added for every tool) */
   input: I;

@@ -212,6 +212,16 @@ export class LocalStorage implements StorageDriver {
     return meta;
   }
 
+  async putFile(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
+    const target = this.file(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.copyFile(filePath, `${target}.tmp`);
+    await fsp.rename(`${target}.tmp`, target);
+    const meta: Meta = { size: (await fsp.stat(target)).size, contentType, version: crypto.randomUUID(), modifiedAt: new Date().toISOString() };
+    await this.writeMeta(key, meta);
+    return meta;
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.file(key), { force: true });
     await fsp.rm(`${this.file(key)}.meta.json`, { force: true });

@@ -1,5 +1,7 @@
 // S3-compatible storage: real presigned PUT URLs (Content-Type and Content-Length signed, so
 // S3 refuses any other), presigned GETs, and a move that copies only the verified version.
+import fs from "node:fs";
+import fsp from "node:fs/promises";
 import type { Readable } from "node:stream";
 import {
   CopyObjectCommand,
@@ -105,6 +107,15 @@ export class S3Storage implements StorageDriver {
   async put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo> {
     const res = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
     return { size: body.length, contentType, version: res.VersionId ?? res.ETag ?? "" };
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<ObjectInfo> {
+    // a known length lets PutObject stream the file instead of buffering it
+    const size = (await fsp.stat(filePath)).size;
+    const res = await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+    );
+    return { size, contentType, version: res.VersionId ?? res.ETag ?? "" };
   }
 
   async delete(key: string): Promise<void> {

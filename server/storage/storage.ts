@@ -30,6 +30,8 @@ export interface StorageDriver {
   /** moves an object, only if it is still at `expectedVersion`; answers the moved object's info */
   move(from: string, to: string, expectedVersion: string): Promise<ObjectInfo>;
   put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo>;
+  /** stores a local file's bytes, streamed (media imported from a URL, up to 2 GiB) */
+  putFile(key: string, filePath: string, contentType: string): Promise<ObjectInfo>;
   delete(key: string): Promise<void>;
   /** keys under a prefix with their last modification (cleanup of abandoned staging objects) */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;

@@ -5,6 +5,8 @@ export const expectedToolNames = [
   "list_media",
   "create_media_upload",
   "confirm_media_upload",
+  "import_media",
+  "get_media_import",
   "publish_post",
   "schedule_post",
   "get_publish_status",

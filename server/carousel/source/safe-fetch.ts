@@ -127,23 +127,69 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
 
 /** GETs a page's text, following at most `maxRedirects` redirects, each checked like the first URL. */
 export async function fetchPage(raw: string, limits: FetchLimits = defaultFetchLimits): Promise<FetchedPage> {
-  const deadline = Date.now() + limits.timeoutMs;
-  let url = checkUrlShape(raw);
-  for (let hop = 0; ; hop++) {
-    const answer = await request(url, limits, deadline);
-    if ("location" in answer) {
-      if (hop >= limits.maxRedirects) throw new UrlFetchError(`more than ${limits.maxRedirects} redirects`);
-      url = checkUrlShape(new URL(answer.location, url).toString());
-      continue;
+  const { url, response: res } = await openUrl(raw, {
+    timeoutMs: limits.timeoutMs,
+    maxRedirects: limits.maxRedirects,
+    accept: "text/html,application/xhtml+xml,text/plain;q=0.8",
+  });
+  const contentType = (res.headers["content-type"] ?? "text/html").toLowerCase();
+  const mime = contentType.split(";")[0]!.trim();
+  if (!textTypes.includes(mime)) {
+    res.destroy();
+    throw new UrlFetchError(`the page is ${mime}, not HTML or text`);
+  }
+  const declared = Number(res.headers["content-length"] ?? 0);
+  if (declared > limits.maxBytes) {
+    res.destroy();
+    throw new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`);
+  }
+  const deadline = setTimeout(() => res.destroy(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`)), limits.timeoutMs);
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limits.maxBytes) {
+        res.destroy();
+        throw new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`);
+      }
+      chunks.push(chunk);
     }
-    return { url: url.toString(), ...answer };
+    return { url: url.toString(), contentType: mime, body: decode(Buffer.concat(chunks), contentType) };
+  } catch (err) {
+    throw err instanceof UrlFetchError || err instanceof UrlRefusedError ? err : new UrlFetchError((err as Error).message);
+  } finally {
+    clearTimeout(deadline);
   }
 }
 
-function request(url: URL, limits: FetchLimits, deadline: number): Promise<{ location: string } | { contentType: string; body: string }> {
+export type OpenOptions = { timeoutMs: number; maxRedirects: number; accept: string };
+
+/**
+ * GETs a URL SSRF-safe and answers its successful (2xx) response, unread: every redirect is
+ * followed only after its target passes the same checks, and each connection goes to an address
+ * checked when it was made. `timeoutMs` bounds the wait for the response's headers; reading the
+ * body (and bounding it) is the caller's.
+ */
+export async function openUrl(raw: string, options: OpenOptions): Promise<{ url: URL; response: http.IncomingMessage }> {
+  const deadline = Date.now() + options.timeoutMs;
+  let url = checkUrlShape(raw);
+  for (let hop = 0; ; hop++) {
+    const answer = await request(url, options, deadline);
+    if ("location" in answer) {
+      if (hop >= options.maxRedirects) throw new UrlFetchError(`more than ${options.maxRedirects} redirects`);
+      url = checkUrlShape(new URL(answer.location, url).toString());
+      continue;
+    }
+    return { url, response: answer.response };
+  }
+}
+
+function request(url: URL, options: OpenOptions, deadline: number): Promise<{ location: string } | { response: http.IncomingMessage }> {
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`));
+    const late = () => new UrlFetchError(`no answer within ${options.timeoutMs / 1000} s`);
+    if (remaining <= 0) return reject(late());
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
       url,
@@ -151,14 +197,11 @@ function request(url: URL, limits: FetchLimits, deadline: number): Promise<{ loc
         method: "GET",
         lookup: guardedLookup,
         // Identity only: a compressed body could expand far beyond the size limit.
-        headers: {
-          "User-Agent": "PosteadyCarousel/1.0 (+self-hosted)",
-          Accept: "text/html,application/xhtml+xml,text/plain;q=0.8",
-          "Accept-Encoding": "identity",
-        },
+        headers: { "User-Agent": "Posteady/1.0 (+self-hosted)", Accept: options.accept, "Accept-Encoding": "identity" },
         timeout: remaining,
       },
       (res) => {
+        clearTimeout(timer);
         const status = res.statusCode ?? 0;
         if ([301, 302, 303, 307, 308].includes(status)) {
           res.resume();
@@ -167,36 +210,15 @@ function request(url: URL, limits: FetchLimits, deadline: number): Promise<{ loc
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(new UrlFetchError(`the page answered HTTP ${status}`));
+          return reject(new UrlFetchError(`the URL answered HTTP ${status}`));
         }
-        const contentType = (res.headers["content-type"] ?? "text/html").toLowerCase();
-        const mime = contentType.split(";")[0]!.trim();
-        if (!textTypes.includes(mime)) {
-          res.destroy();
-          return reject(new UrlFetchError(`the page is ${mime}, not HTML or text`));
-        }
-        const declared = Number(res.headers["content-length"] ?? 0);
-        if (declared > limits.maxBytes) {
-          res.destroy();
-          return reject(new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limits.maxBytes) {
-            res.destroy();
-            reject(new UrlFetchError(`the page is larger than ${limits.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on("end", () => resolve({ contentType: mime, body: decode(Buffer.concat(chunks), contentType) }));
-        res.on("error", (err) => reject(new UrlFetchError(err.message)));
+        // the body's reader sets its own bounds from here
+        req.setTimeout(0);
+        resolve({ response: res });
       },
     );
-    const timer = setTimeout(() => req.destroy(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`)), remaining);
-    req.on("timeout", () => req.destroy(new UrlFetchError(`no answer within ${limits.timeoutMs / 1000} s`)));
+    const timer = setTimeout(() => req.destroy(late()), remaining);
+    req.on("timeout", () => req.destroy(late()));
     req.on("error", (err) => reject(err instanceof UrlRefusedError || err instanceof UrlFetchError ? err : new UrlFetchError(err.message)));
     req.on("close", () => clearTimeout(timer));
     req.end();

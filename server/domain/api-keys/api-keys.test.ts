@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { scopeFromSession, systemScope } from "../../scope.ts";
-import { createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { dashboardSession } from "../../testing/dashboard-session.ts";
+import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { setOrganizationPlan } from "../organizations/set-plan.ts";
 import { createApiKey } from "./create-api-key.ts";
 import { hashApiKey } from "./key-format.ts";
@@ -32,11 +33,36 @@ describe("API keys", () => {
     await db.membership.create({ data: { workspaceId: t.workspace.id, userId: member.id, role: "MEMBER" } });
     const memberScope = await scopeFromSession(member.id, t.workspace.id);
     await expect(createApiKey(memberScope, { name: "k" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    const keyScope = { ...t.scope, actor: { kind: "apiKey" as const, apiKeyId: t.apiKeyId, userId: t.user.id } };
+    const keyScope = { ...t.scope, actor: { kind: "apiKey" as const, apiKeyId: t.apiKeyId, userId: t.user.id, scopes: [] } };
     await expect(listApiKeys(keyScope)).rejects.toMatchObject({ code: "FORBIDDEN" });
     const ownerScope = await scopeFromSession(t.user.id, t.workspace.id);
     const { apiKey } = await createApiKey(ownerScope, { name: "owner's" });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } })).createdById).toBe(t.user.id);
+  });
+
+  it("are created in the dashboard with the scopes chosen there, and answered only within them", async () => {
+    const t = await createWorkspaceWithKey();
+    const mutation = await dashboardSession(t.email, t.password);
+    const created = await mutation("apiKeys.create", { name: "Reader", scopes: ["posts:read", "accounts:read"] });
+    expect(created.status).toBe(200);
+    const { key, apiKey } = created.json.result.data;
+    // listed in the canonical order, whatever order they were chosen in
+    expect(apiKey.scopes).toEqual(["accounts:read", "posts:read"]);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } })).scopes).toEqual(["accounts:read", "posts:read"]);
+    expect((await listApiKeys(t.scope)).find((k) => k.id === apiKey.id)?.scopes).toEqual(["accounts:read", "posts:read"]);
+    expect((await api(key)("GET", "/api/v1/accounts")).status).toBe(200);
+    expect((await api(key)("GET", "/api/v1/media")).json.error).toMatchObject({ code: "FORBIDDEN", details: { requiredScope: "media:read" } });
+
+    for (const [scopes, path] of [
+      [[], "scopes"],
+      [["posts:admin"], "scopes[0]"],
+      [["posts:read", "posts:read"], "scopes"],
+    ] as const) {
+      const refused = await mutation("apiKeys.create", { name: "Bad", scopes });
+      expect(refused.json.error.data.appCode, JSON.stringify(scopes)).toBe("VALIDATION_ERROR");
+      expect(refused.json.error.data.details.issues[0].path, JSON.stringify(scopes)).toBe(path);
+    }
+    expect((await listApiKeys(t.scope)).map((k) => k.name).sort()).toEqual(["Reader", "test"]);
   });
 
   it("refuse an expiry in the past", async () => {

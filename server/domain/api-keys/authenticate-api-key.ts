@@ -1,6 +1,7 @@
 // Looks up a presented key. Used only by server/scope.ts, which caches the answer briefly.
 import { db, type Plan } from "../../db.ts";
 import { hashApiKey, isWellFormedApiKey } from "./key-format.ts";
+import { storedKeyScopes, type KeyScope } from "./key-scopes.ts";
 
 export type ApiKeyIdentity = {
   apiKeyId: string;
@@ -10,6 +11,7 @@ export type ApiKeyIdentity = {
   plan: Plan;
   expiresAt: Date | null;
   revoked: boolean;
+  scopes: KeyScope[];
 };
 
 export async function findApiKeyIdentity(key: string): Promise<ApiKeyIdentity | null> {
@@ -22,6 +24,7 @@ export async function findApiKeyIdentity(key: string): Promise<ApiKeyIdentity | 
       workspaceId: true,
       expiresAt: true,
       revokedAt: true,
+      scopes: true,
       workspace: { select: { organizationId: true, organization: { select: { plan: true } } } },
     },
   });
@@ -34,6 +37,7 @@ export async function findApiKeyIdentity(key: string): Promise<ApiKeyIdentity | 
     plan: row.workspace.organization.plan,
     expiresAt: row.expiresAt,
     revoked: row.revokedAt !== null,
+    scopes: storedKeyScopes(row.scopes),
   };
 }
 

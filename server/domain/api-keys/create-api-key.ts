@@ -4,6 +4,7 @@ import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { assertApiAccess } from "../plans.ts";
 import { createApiKeyInput, type CreateApiKeyInput } from "./api-keys.schema.ts";
 import { generateApiKey } from "./key-format.ts";
+import { normalizeKeyScopes } from "./key-scopes.ts";
 import { presentApiKey } from "./present-api-key.ts";
 
 /** Creates a key in the scope's workspace. The full key is returned here and never again. */
@@ -23,6 +24,7 @@ export async function createApiKey(scope: Scope, raw: CreateApiKeyInput) {
       prefix: generated.prefix,
       last4: generated.last4,
       expiresAt: input.expiresAt ?? null,
+      scopes: normalizeKeyScopes(input.scopes),
     },
   });
   return { key: generated.key, apiKey: presentApiKey(record) };

@@ -1,5 +1,6 @@
 import type { ApiKey } from "../../db.ts";
 import type { ApiKeySummary } from "./api-keys.schema.ts";
+import { storedKeyScopes } from "./key-scopes.ts";
 
 export function presentApiKey(key: ApiKey, now = new Date()): ApiKeySummary {
   const status = key.revokedAt ? "revoked" : key.expiresAt && key.expiresAt <= now ? "expired" : "active";
@@ -13,5 +14,6 @@ export function presentApiKey(key: ApiKey, now = new Date()): ApiKeySummary {
     expiresAt: key.expiresAt?.toISOString() ?? null,
     revokedAt: key.revokedAt?.toISOString() ?? null,
     status,
+    scopes: storedKeyScopes(key.scopes),
   };
 }

@@ -11,8 +11,9 @@ import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { extensionFor } from "./file-name.ts";
 import { confirmUploadInput } from "./media.schema.ts";
 import { presentMedia } from "./present-media.ts";
-import { MediaInvalid, probeJpeg, probeVideo, type Probe } from "./probe-media.ts";
+import { MediaInvalid } from "./probe-media.ts";
 import { deleteObjectQuietly, releaseInTx } from "./release-media.ts";
+import { verifyStoredMedia } from "./verify-stored-media.ts";
 import type { z } from "zod";
 
 type Outcome = { item: MediaItem } | { rejected: AppError; staleKey: string | null };
@@ -39,22 +40,15 @@ export async function confirmUpload(scope: Scope, raw: z.input<typeof confirmUpl
         };
       };
       const store = await storage();
-      const info = await store.head(item.storageKey);
-      if (!info) throw new AppError("UPLOAD_INCOMPLETE", "No bytes were uploaded for this reservation yet: PUT them to the uploadUrl first");
-      const size = Number(item.fileSize);
-      if (info.size !== size) return reject(`The stored file has ${info.size} bytes; ${size} were reserved`, "size");
-      if (info.contentType !== item.mimeType)
-        return reject(`The stored file's type is ${info.contentType ?? "unknown"}; ${item.mimeType} was reserved`, "content_type");
-      let probe: Probe;
+      let verified: Awaited<ReturnType<typeof verifyStoredMedia>>;
       try {
-        probe =
-          item.mediaType === "IMAGE"
-            ? await probeJpeg(await store.readRange(item.storageKey, 0, size))
-            : await probeVideo((start, end) => store.readRange(item.storageKey, start, end), size);
+        verified = await verifyStoredMedia(store, { ...item, fileSize: Number(item.fileSize) });
       } catch (err) {
         if (err instanceof MediaInvalid) return reject(err.message, err.reason);
         throw err;
       }
+      if (!verified) throw new AppError("UPLOAD_INCOMPLETE", "No bytes were uploaded for this reservation yet: PUT them to the uploadUrl first");
+      const { info, probe } = verified;
       const finalKey = `media/${scope.workspaceId}/${item.id}.${extensionFor(item.mimeType)}`;
       let moved;
       try {

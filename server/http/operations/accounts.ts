@@ -6,6 +6,7 @@ export const listAccountsOp = defineOperation({
   method: "GET",
   path: "/api/v1/accounts",
   tag: "Accounts",
+  scope: "accounts:read",
   summary: "List connected accounts",
   description:
     "Connected accounts of the key's workspace with their capabilities. TikTok accounts connected through login-kit are not listed. Capabilities are a discovery aid: every write re-checks plan, permission, rollout state and account eligibility.",

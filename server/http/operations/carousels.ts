@@ -16,6 +16,7 @@ export const carouselOptionsOp = defineOperation({
   method: "GET",
   path: "/api/v1/carousels/options",
   tag: "Carousels",
+  scope: "carousels:read",
   summary: "Costs, brands and templates for carousel generation",
   description: [
     "What `POST /api/v1/carousels` accepts: the cost of one generation (`generationCredits`, plus `imageCredits` per slide with `imageMode: ai`), the organization's `creditBalance`, the workspace's brands, and one page of templates.",
@@ -54,6 +55,7 @@ export const createCarouselOp = defineOperation({
   method: "POST",
   path: "/api/v1/carousels",
   tag: "Carousels",
+  scope: "carousels:write",
   summary: "Generate a carousel",
   description: [
     "Queues generation and answers **202** with `carouselId`; poll `GET /api/v1/carousels/{carouselId}` until `status` is `completed` or `failed`.",
@@ -83,6 +85,7 @@ export const getCarouselOp = defineOperation({
   method: "GET",
   path: "/api/v1/carousels/{id}",
   tag: "Carousels",
+  scope: "carousels:read",
   summary: "Poll a carousel",
   description:
     "The carousel and, once `completed`, its slides (`images`, in order; each a JPEG media item with a time-limited `url`). `failed` carries `error.code` and the credits are refunded. Another workspace's carousel: 404.",

@@ -6,6 +6,7 @@ export const openApiOp = defineOperation({
   method: "GET",
   path: "/api/v1/openapi.json",
   tag: "Reference",
+  scope: null,
   summary: "This document",
   description: "The OpenAPI 3.1 description of this API, generated from the schemas the server validates with. No key needed.",
   auth: "none",

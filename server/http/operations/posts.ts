@@ -6,6 +6,7 @@ export const listPostsOp = defineOperation({
   method: "GET",
   path: "/api/v1/posts",
   tag: "Posts",
+  scope: "posts:read",
   summary: "List published posts with their metrics",
   description: [
     "Posts of the key's workspace as last synchronized from the platforms (hourly by default, shortly after each publish, or on demand in the dashboard). A read never calls a platform.",
@@ -50,6 +51,7 @@ export const repostOp = defineOperation({
   method: "POST",
   path: "/api/v1/reposts",
   tag: "Posts",
+  scope: "posts:write",
   summary: "Repost a post",
   description:
     "Reposts a post (by its native id) as a threads, x or linkedin account of the workspace whose `capabilities.repostPosts` is true. tiktok, instagram, youtube and facebook have no repost operation: 422 `REPOST_NOT_SUPPORTED`. An account without the permission: 403. Another workspace's account, or a post the platform does not show the account: 404. A platform refusal: 502 `PLATFORM_ERROR`.",

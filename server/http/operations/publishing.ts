@@ -6,6 +6,7 @@ export const publishPostsOp = defineOperation({
   method: "POST",
   path: "/api/v1/posts",
   tag: "Publishing",
+  scope: "posts:write",
   summary: "Publish text, or submit a media publishing job",
   description: [
     "The mode is decided by the accounts' providers and the fields present:",
@@ -123,6 +124,7 @@ export const getPublishJobOp = defineOperation({
   method: "GET",
   path: "/api/v1/publish-jobs/{id}",
   tag: "Publishing",
+  scope: "posts:read",
   summary: "Get a publish job",
   description:
     "Status of a media job: `queued` → `processing` → `published` | `failed` | `unknown` (scheduled jobs start `scheduled` and may be `canceled`). `postId` and `permalink` are null until published. A failed job carries `error.code`: ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED or PUBLISH_FAILED; an `unknown` job carries PUBLISH_RESULT_UNKNOWN (the service never resubmits it). Works for existing facebook jobs while the rollout is off.",

@@ -21,6 +21,7 @@ export const schedulePostsOp = defineOperation({
   method: "POST",
   path: "/api/v1/scheduled-posts",
   tag: "Scheduling",
+  scope: "posts:write",
   summary: "Schedule a post",
   description: [
     "The body of `POST /api/v1/posts` plus `scheduledAt` (ISO 8601 with an offset or Z, in the future) and an optional IANA `timezone` (kept for display). Every rule of publishing applies now, at acceptance, including the X link rule (an empty first X post fails the request with 422 and nothing is saved). Every account must have `capabilities.schedulePosts`.",
@@ -101,6 +102,7 @@ export const listScheduledPostsOp = defineOperation({
   method: "GET",
   path: "/api/v1/scheduled-posts",
   tag: "Scheduling",
+  scope: "posts:read",
   summary: "List scheduled posts",
   description:
     "Scheduled posts of the key's workspace, soonest first, in every status (a published one keeps its `postId` and `permalink`). Filter by `provider` and `status`. Posts published immediately are not listed, nor facebook jobs whose outcome is `unknown`.",
@@ -139,6 +141,7 @@ export const cancelScheduledPostOp = defineOperation({
   method: "DELETE",
   path: "/api/v1/scheduled-posts/{id}",
   tag: "Scheduling",
+  scope: "posts:write",
   summary: "Cancel a scheduled post",
   description:
     "`{id}` is a `scheduledPostId`; `platform` must be its platform (otherwise 404). Succeeds while publishing or upload has not started: the job becomes `canceled` and never publishes. Once publishing started, or for a post already canceled or published, 409 `POST_NOT_CANCELLABLE` and nothing changes. Canceling never deletes a published post or video.",

@@ -6,6 +6,7 @@ export const listWorkspacesOp = defineOperation({
   method: "GET",
   path: "/api/v1/workspaces",
   tag: "Workspaces",
+  scope: "accounts:read",
   summary: "List workspaces",
   description: "The workspace the API key belongs to. A key is bound to exactly one workspace, which every request made with it uses.",
   responses: {

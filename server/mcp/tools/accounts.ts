@@ -6,6 +6,7 @@ import { defineTool } from "../tool.ts";
 export const listAccountsTool = defineTool({
   name: "list_accounts",
   title: "List connected accounts",
+  scope: "accounts:read",
   description:
     "Connected social accounts of the workspace: accountId, provider (threads, x, linkedin, tiktok, instagram, youtube, facebook), username and capabilities (readPosts, publishPosts, schedulePosts, repostPosts). Use an accountId with publish_post, schedule_post or list_posts. TikTok accounts connected through login-kit are not listed. Capabilities are a guide: every write re-checks them.",
   // GET /api/v1/accounts takes no input

@@ -3,7 +3,7 @@
 import type { McpTool } from "../tool.ts";
 import { listAccountsTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
-import { confirmMediaUploadTool, createMediaUploadTool, listMediaTool } from "./media.ts";
+import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
 import { listPostsTool } from "./posts.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -13,6 +13,8 @@ export const tools: McpTool[] = [
   listMediaTool,
   createMediaUploadTool,
   confirmMediaUploadTool,
+  importMediaTool,
+  getMediaImportTool,
   publishPostTool,
   schedulePostTool,
   getPublishStatusTool,

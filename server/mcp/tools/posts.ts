@@ -5,6 +5,7 @@ import { defineTool } from "../tool.ts";
 export const listPostsTool = defineTool({
   name: "list_posts",
   title: "List published posts",
+  scope: "posts:read",
   description:
     "Published posts of the workspace with their metrics (views, likes, replies, reposts, quotes, bookmarks, shares; null when the platform does not provide the number, never 0), as last synchronized: a read never calls a platform. Filter by provider and accountId; sort recent (newest first) or top (most views, then likes); limit 1 to 100 (default 20); rangeDays 1 to 3650 (default 30).",
   input: listPostsQuery,

@@ -16,6 +16,7 @@ export const modeRules = [
 export const publishPostTool = defineTool({
   name: "publish_post",
   title: "Publish a post",
+  scope: "posts:write",
   description: [
     "Publishes now.",
     modeRules,
@@ -33,6 +34,7 @@ export const publishPostTool = defineTool({
 export const getPublishStatusTool = defineTool({
   name: "get_publish_status",
   title: "Get a publish job's status",
+  scope: "posts:read",
   description:
     "The status of a media publishing job by its jobId (from publish_post or schedule_post): queued, scheduled, processing, then published (with postId and permalink), failed (error.code ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED or PUBLISH_FAILED), canceled, or unknown (PUBLISH_RESULT_UNKNOWN: check the platform; the job is never submitted twice). The workspace is the job's. Poll every few seconds.",
   input: z.strictObject({ jobId: jobIdParams.shape.id.meta({ description: "The jobId of a publish_post or schedule_post result" }) }),

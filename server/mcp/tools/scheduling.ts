@@ -18,6 +18,7 @@ import { modeRules } from "./publishing.ts";
 export const schedulePostTool = defineTool({
   name: "schedule_post",
   title: "Schedule a post",
+  scope: "posts:write",
   description: [
     "Schedules a post: the arguments of publish_post plus scheduledAt (ISO 8601 with an offset or Z, in the future) and an optional IANA timezone (for display).",
     modeRules,
@@ -35,6 +36,7 @@ export const schedulePostTool = defineTool({
 export const listScheduledPostsTool = defineTool({
   name: "list_scheduled_posts",
   title: "List scheduled posts",
+  scope: "posts:read",
   description:
     "Scheduled posts of the workspace, soonest first, in every status (a published one keeps its postId and permalink): filter by provider and status; limit 1 to 100 (default 20), offset. Posts published immediately are not listed.",
   input: listScheduledQuery,
@@ -46,6 +48,7 @@ export const listScheduledPostsTool = defineTool({
 export const cancelScheduledPostTool = defineTool({
   name: "cancel_scheduled_post",
   title: "Cancel a scheduled post",
+  scope: "posts:write",
   description:
     "Cancels a scheduled post whose publishing has not started: scheduledPostId from schedule_post or list_scheduled_posts, platform its provider. Answers { canceled: 1 }; its job becomes canceled. Once publishing has started, or when it is already canceled or published: POST_NOT_CANCELLABLE and nothing changes. Never deletes anything already on a platform.",
   input: z.strictObject({
