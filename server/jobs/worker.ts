@@ -15,6 +15,7 @@ import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carou
 import { publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
+import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
@@ -95,6 +96,7 @@ const runner = await run({
 });
 const watchdog = startWatchdog();
 const scheduler = startScheduler();
+const webhooks = startWebhookDispatcher();
 
 let stopping = false;
 stopWorker = async () => {
@@ -102,6 +104,7 @@ stopWorker = async () => {
   stopping = true;
   watchdog.stop();
   scheduler.stop();
+  await webhooks.stop();
   // parked runs hand their jobs back (woken at once, by another worker), then running drains end
   await stopDrains();
   await runner.stop();
