@@ -16,7 +16,7 @@ import { findWebhook } from "./manage-webhooks.ts";
 import type { deliveryListQuery, DeliveryView } from "./webhooks.schema.ts";
 
 /** How long a claimed attempt may take before it counts as lost (its worker died) and is due again: well past the 10 s timeout. */
-const ATTEMPT_LEASE_SECONDS = 60;
+const ATTEMPT_LEASE_SECONDS = 30;
 
 export const messageId = (eventId: string) => `msg_${eventId}`;
 

@@ -160,7 +160,7 @@ describe("events", () => {
     const x = await connectAccount(t.scope, "x");
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await t.call("POST", "/api/v1/scheduled-posts", { body: { accountIds: [x.accountId], posts: ["Later"], scheduledAt } });
-    const scheduledPostId = scheduled.json.scheduledPostIds[0] as string;
+    const scheduledPostId = scheduled.json.results[0].scheduledPostIds[0] as string;
     expect((await t.call("DELETE", `/api/v1/scheduled-posts/${scheduledPostId}?platform=x`)).status).toBe(200);
     const image = await uploadImage(t.key);
     const ofThis = () =>
