@@ -19,6 +19,14 @@ function wholeNumber(min: number, max?: number) {
   return max === undefined ? n : n.max(max, { error });
 }
 
+const durationError = 'expected durations separated by commas, each a whole number and a unit s, m or h (e.g. "5s,5m,2h")';
+const durationUnits = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+/** "5s,5m,2h" → milliseconds; at least one duration. */
+const durationList = z
+  .string()
+  .regex(/^\s*\d+[smh]\s*(,\s*\d+[smh]\s*)*$/, { error: durationError })
+  .transform((v) => v.split(",").map((d) => Number(d.trim().slice(0, -1)) * durationUnits[d.trim().slice(-1) as keyof typeof durationUnits]));
+
 // Set by the launcher for its children: where the project's files are (default: the working directory).
 const rootVariable = z.string().min(1).optional();
 
@@ -60,6 +68,11 @@ const schema = z
       .positive({ error: "expected a number of seconds greater than 0" })
       .default(60),
     SYNC_INTERVAL_MINUTES: wholeNumber(0).default(60),
+    WEBHOOK_RETRY_SCHEDULE: durationList.prefault("5s,5m,30m,2h,5h,10h,10h"),
+    WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+      .number({ error: "expected a number of hours greater than 0" })
+      .positive({ error: "expected a number of hours greater than 0" })
+      .default(120),
     /** the API key `cli -- mcp` acts as (server/mcp/stdio.ts) */
     POSTEADY_API_KEY: z.string().optional(),
     // Set by the launcher for its children (and by the test harness), not by users.
@@ -148,6 +161,10 @@ export type Env = {
   syncIntervalMinutes: number;
   /** the API key `cli -- mcp` acts as (POSTEADY_API_KEY) */
   mcpApiKey: string | undefined;
+  /** the pause before each retry of a webhook delivery, in ms; its length is the number of retries */
+  webhookRetrySchedule: number[];
+  /** an endpoint whose deliveries have failed for this long without a success is disabled */
+  webhookDisableAfterMs: number;
 };
 
 let cached: Env | undefined;
@@ -208,6 +225,8 @@ export function env(): Env {
     publishLeaseSeconds: e.PUBLISH_LEASE_SECONDS,
     syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
     mcpApiKey: e.POSTEADY_API_KEY,
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
   };
   return cached;
 }

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 const tabs = [
   { href: "/settings/general", label: "General" },
   { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/webhooks", label: "Webhooks" },
 ];
 
 export function SettingsTabs() {

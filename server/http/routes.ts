@@ -28,6 +28,18 @@ import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
+import {
+  createWebhookOp,
+  deleteWebhookOp,
+  getWebhookOp,
+  listDeliveriesOp,
+  listWebhooksOp,
+  redeliverOp,
+  testWebhookOp,
+  updateWebhookOp,
+} from "./operations/webhooks.ts";
+import { redeliver, listDeliveries, sendTestEvent } from "../domain/webhooks/deliveries.ts";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage-webhooks.ts";
 import { openApiHandler } from "./openapi-route.ts";
 
 export type Route = { op: Operation; handler: RouteHandler };
@@ -77,4 +89,18 @@ export const routes: Route[] = [
   },
   { op: getCarouselOp, handler: handle(getCarouselOp, (scope, { params }) => getCarousel(scope, params.id)) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
+  { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
+  { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },
+  { op: getWebhookOp, handler: handle(getWebhookOp, (scope, { params }) => getWebhook(scope, params.id)) },
+  { op: updateWebhookOp, handler: handle(updateWebhookOp, (scope, { params, body }) => updateWebhook(scope, params.id, body)) },
+  {
+    op: deleteWebhookOp,
+    handler: handle(deleteWebhookOp, async (scope, { params }) => {
+      await deleteWebhook(scope, params.id);
+      return { deleted: 1 as const };
+    }),
+  },
+  { op: testWebhookOp, handler: handle(testWebhookOp, (scope, { params }) => sendTestEvent(scope, params.id)) },
+  { op: listDeliveriesOp, handler: handle(listDeliveriesOp, (scope, { params, query }) => listDeliveries(scope, params.id, query)) },
+  { op: redeliverOp, handler: handle(redeliverOp, async (scope, { params }) => reply(202, await redeliver(scope, params.id, params.deliveryId))) },
 ];

@@ -17,6 +17,7 @@ import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startWatchdog } from "./watchdog.ts";
+import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
@@ -100,6 +101,7 @@ const runner = await run({
 });
 const watchdog = startWatchdog();
 const scheduler = startScheduler();
+const webhooks = startWebhookDispatcher();
 
 let stopping = false;
 stopWorker = async () => {
@@ -107,6 +109,7 @@ stopWorker = async () => {
   stopping = true;
   watchdog.stop();
   scheduler.stop();
+  await webhooks.stop();
   // parked runs hand their jobs back (woken at once, by another worker), then running drains end
   await stopDrains();
   await runner.stop();

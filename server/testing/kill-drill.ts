@@ -151,7 +151,7 @@ async function uploadFile(
   return (await api("POST", "/api/v1/media/uploads/confirm", { fileKey: r.fileKey })).mediaId;
 }
 
-function spawnWorker(stack: TestStack): ChildProcess {
+export function spawnWorker(stack: TestStack): ChildProcess {
   const root = process.cwd();
   const tsx = pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href;
   return spawn(process.execPath, ["--import", tsx, path.join(root, "server", "jobs", "worker.ts")], {
@@ -161,7 +161,7 @@ function spawnWorker(stack: TestStack): ChildProcess {
   });
 }
 
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+export async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -29,6 +29,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
   // The URL fetcher refuses loopback; tests serve pages on 127.0.0.2 and allow exactly that address.
   process.env.URL_FETCH_ALLOW_CIDRS ??= "127.0.0.2/32";
   process.env.SYNC_INTERVAL_MINUTES ??= "0"; // syncs only when a test asks (background ones would take its faults)
+  process.env.WEBHOOK_RETRY_SCHEDULE ??= "1s,1s,2s,3s,5s,5s,5s"; // seconds where the default waits minutes to hours
   resetEnv();
   resetPlatformConfig();
   const e = env();

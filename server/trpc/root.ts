@@ -7,6 +7,7 @@ import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
 import { analyticsRouter } from "./routers/analytics.ts";
 import { brandsRouter, carouselsRouter } from "./routers/carousels.ts";
+import { webhooksRouter } from "./routers/webhooks.ts";
 import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   carousels: carouselsRouter,
   brands: brandsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

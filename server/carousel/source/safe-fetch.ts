@@ -111,8 +111,8 @@ export async function checkUrlTarget(raw: string): Promise<URL> {
   return url;
 }
 
-// The connection's own lookup: resolve, refuse unless every address is permitted, connect to the checked one.
-const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+// The connection's own lookup (also webhook deliveries'): resolve, refuse unless every address is permitted, connect to the checked one.
+export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
     if (err) return callback(err, "", 0);
     const refused = addresses.length === 0 || addresses.some((a) => !isPermittedAddress(a.address));

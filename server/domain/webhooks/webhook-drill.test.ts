@@ -1,0 +1,14 @@
+// The webhook drill, small (`npm run drill:webhooks` runs 200 jobs and a 10-minute outage): jobs
+// publish while the receiver is down; it comes back and the worker is SIGKILLed mid-delivery.
+import { expect, test } from "vitest";
+import { webhookDrill } from "../../testing/webhook-drill.ts";
+
+test("no event is lost through an outage of the receiver and a killed worker", { timeout: 300_000 }, async () => {
+  const result = await webhookDrill({ jobs: 20, downSeconds: 8, retrySchedule: "1s,2s,3s,5s,5s,5s,5s" });
+  expect(result.published).toBe(20);
+  expect(result.missing).toEqual([]);
+  expect(result.unverified).toBe(0);
+  expect(result.duplicatesWithAnotherId).toBe(0);
+  // the delivery in flight when the worker died arrived, and arrives again after its claim lapsed
+  expect(result.duplicates).toBeGreaterThanOrEqual(1);
+});
