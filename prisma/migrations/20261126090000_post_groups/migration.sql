@@ -1,4 +1,4 @@
--- Post groups (issue 31): one composition to several accounts; each target is a publish job.
+-- Post groups (issue 31): one composition to several accounts, each target a publish job.
 -- CreateTable
 CREATE TABLE "PostGroup" (
     "id" UUID NOT NULL,

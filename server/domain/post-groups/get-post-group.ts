@@ -50,8 +50,9 @@ export async function getPostGroup(scope: Scope, postGroupId: string): Promise<P
 
 /** The group's status from its jobs' (see postGroupStatusSchema). */
 export function groupStatus(statuses: JobStatus[]): PostGroupView["status"] {
-  if (statuses.every((s) => s === "scheduled")) return "scheduled";
-  if (statuses.some((s) => s === "scheduled" || s === "queued" || s === "processing")) return "processing";
+  if (statuses.some((s) => s === "queued" || s === "processing")) return "processing";
+  // a scheduled group stays scheduled while some of its posts wait (others may be canceled)
+  if (statuses.some((s) => s === "scheduled")) return "scheduled";
   if (statuses.every((s) => s === "published")) return "published";
   if (statuses.every((s) => s === "canceled")) return "canceled";
   return statuses.some((s) => s === "published") ? "partial" : "failed";

@@ -92,7 +92,7 @@ export type PostGroupAccepted = z.infer<typeof postGroupAcceptedSchema>;
 export const postGroupStatusSchema = z.enum(["scheduled", "processing", "published", "partial", "failed", "canceled"]).meta({
   id: "PostGroupStatus",
   description:
-    "scheduled: every job waits for its time; processing: some job is not finished; published: every job published; partial: finished, some published and some not; failed: finished, none published; canceled: every job canceled",
+    "processing: some job is queued or publishing; scheduled: the others finished, some wait for their time; published: every job published; partial: finished, some published and some not; failed: finished, none published; canceled: every job canceled",
 });
 
 export const postGroupSchema = z
