@@ -35,6 +35,13 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "DELETE", url: "https://api.x.com/2/tweets/{id}", doc: `${XDOC}/x-api/posts/manage-tweets/introduction` },
     { method: "POST", url: "https://api.x.com/2/users/{id}/retweets", doc: `${XDOC}/x-api/posts/retweets/introduction` },
     { method: "GET", url: "https://api.x.com/2/users/{id}/tweets", doc: `${XDOC}/x-api/posts/timelines/introduction` },
+    { method: "GET", url: "https://api.x.com/2/tweets/{id}", doc: `${XDOC}/x-api/posts/get-post-by-id` },
+    { method: "POST", url: "https://api.x.com/2/media/upload/initialize", doc: `${XDOC}/x-api/media/initialize-media-upload` },
+    { method: "POST", url: "https://api.x.com/2/media/upload/{id}/append", doc: `${XDOC}/x-api/media/append-media-upload` },
+    { method: "POST", url: "https://api.x.com/2/media/upload/{id}/finalize", doc: `${XDOC}/x-api/media/finalize-media-upload` },
+    // command=STATUS&media_id=…
+    { method: "GET", url: "https://api.x.com/2/media/upload", doc: `${XDOC}/x-api/media/get-media-upload-status` },
+    { method: "POST", url: "https://api.x.com/2/media/metadata", doc: `${XDOC}/x-api/media/create-media-metadata` },
   ],
   threads: [
     { method: "GET", url: "https://threads.net/oauth/authorize", doc: `${META}/threads/get-started/get-access-tokens-and-permissions` },

@@ -1,10 +1,9 @@
 // X adapter against the sandbox: OAuth with PKCE and rotation, threads, reposts, timeline,
 // every mapped error; and the official twitter-api-v2 client against the same sandbox.
-import http from "node:http";
-import { TwitterApi } from "twitter-api-v2";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../errors.ts";
 import { connect, contextFor, fault, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
+import { officialXClient } from "../../testing/x-official-client.ts";
 import { mapXError, xAdapter } from "./x-adapter.ts";
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
@@ -20,11 +19,11 @@ describe("X adapter", () => {
   it("connects with PKCE, reads the identity and the granted scopes", async () => {
     const url = new URL(xAdapter.authorizeUrl({ state: "s", redirectUri: "http://localhost/cb", codeChallenge: "abc" }));
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("scope")).toBe("tweet.read tweet.write users.read offline.access");
+    expect(url.searchParams.get("scope")).toBe("tweet.read tweet.write users.read offline.access media.write");
     const { tokens, identity } = await connect(xAdapter, { username: "ada_x", displayName: "Ada" });
     expect(identity).toMatchObject({ username: "ada_x", displayName: "Ada" });
     expect(tokens.refreshToken).toBeTruthy();
-    expect(tokens.scopes).toEqual(["tweet.read", "tweet.write", "users.read", "offline.access"]);
+    expect(tokens.scopes).toEqual(["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"]);
     expect(tokens.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 7000_000);
   });
 
@@ -130,21 +129,7 @@ describe("X adapter", () => {
 
   it("is faithful enough for the official twitter-api-v2 client (tweet and reply)", async () => {
     const { tokens, identity } = await connect(xAdapter);
-    const base = new URL(`${sandboxUrl()}/x/api/`);
-    const client = new TwitterApi(tokens.accessToken, {
-      httpAgent: new http.Agent(), // the sandbox speaks plain HTTP
-      plugins: [
-        {
-          // After the client built the request (JSON body and all), point it at the sandbox.
-          onBeforeRequest({ computedParams }) {
-            const url = computedParams.url;
-            url.pathname = base.pathname.replace(/\/$/, "") + url.pathname;
-            url.protocol = base.protocol;
-            url.host = base.host;
-          },
-        },
-      ],
-    });
+    const client = officialXClient(tokens.accessToken);
     const tweet = await client.v2.tweet("Hello from the official client");
     const reply = await client.v2.reply("And a reply", tweet.data.id);
     const me = await client.v2.me();

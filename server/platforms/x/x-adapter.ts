@@ -1,80 +1,18 @@
 // X API v2: OAuth 2.0 with PKCE (rotating refresh tokens), users/me, tweets and threads,
-// retweets, and the user's timeline with public metrics.
+// posts with images or a video (x-media.ts), replies as first comments, retweets, and the
+// user's timeline with public metrics.
 import { platformConfig } from "../config.ts";
-import { PlatformError, kindForStatus, reclassify } from "../errors.ts";
+import { PlatformError, reclassify } from "../errors.ts";
 import { platformRequest } from "../http.ts";
 import type { AccountContext, ExchangeInput, PlatformAdapter, PostPage, RefreshInput, TokenSet } from "../types.ts";
+import { mapXError } from "./x-errors.ts";
+import { prepareXPost, publishXPrepared, xPreparedStatus } from "./x-media.ts";
+
+export { mapXError } from "./x-errors.ts";
 
 const provider = "x";
 const endpoints = () => platformConfig().endpoints.x;
 const credentials = () => platformConfig().credentials.x;
-
-type Problem = {
-  title?: string;
-  detail?: string;
-  type?: string;
-  status?: number;
-  reason?: string;
-  required_enrollment?: string;
-  errors?: { message?: string; title?: string }[];
-  error?: string;
-  error_description?: string;
-};
-
-/**
- * POST /2/tweets has caps over 24 hours, per user and per app, besides the 15-minute window; a
- * 429 with a 24-hour `remaining` of 0 is the daily cap, whose reset (epoch seconds) can be hours
- * away (docs.x.com/x-api/fundamentals/rate-limits).
- */
-function dailyCapReached(headers: Headers): { who: string; limit: string; resetAt: Date } | undefined {
-  for (const [prefix, who] of [
-    ["x-user-limit-24hour", "this X account"],
-    ["x-app-limit-24hour", "this installation's X app (all its accounts together)"],
-  ] as const) {
-    const reset = Number(headers.get(`${prefix}-reset`));
-    if (headers.get(`${prefix}-remaining`) === "0" && reset > 0) return { who, limit: headers.get(`${prefix}-limit`) ?? "?", resetAt: new Date(reset * 1000) };
-  }
-  return undefined;
-}
-
-/** X answers problem JSON ({title, detail, type}) or {errors:[…]}; OAuth answers {error}. */
-export function mapXError(status: number, body: unknown, headers: Headers): PlatformError {
-  const p = (typeof body === "object" && body ? body : {}) as Problem;
-  const detail = p.detail ?? p.errors?.[0]?.message ?? p.error_description ?? p.title ?? (typeof body === "string" ? body : `HTTP ${status}`);
-  const type = p.type ?? "";
-  const extra = { status, platformCode: type || p.error || p.title };
-  if (p.error === "invalid_grant" || p.error === "invalid_token") return new PlatformError(provider, "auth_expired", detail, extra);
-  if (status === 401) return new PlatformError(provider, "auth_expired", detail, extra);
-  if (status === 429) {
-    if (type.endsWith("/usage-capped")) return new PlatformError(provider, "quota_exceeded", detail, extra);
-    const daily = dailyCapReached(headers);
-    if (daily) {
-      const message = `X's daily post limit for ${daily.who} (${daily.limit} posts per 24 hours) is used up; it resets at ${daily.resetAt.toISOString()}`;
-      return new PlatformError(provider, "quota_exceeded", message, { ...extra, retryAt: daily.resetAt });
-    }
-    const reset = Number(headers.get("x-rate-limit-reset"));
-    return new PlatformError(provider, "rate_limited", detail, { ...extra, retryAt: reset ? new Date(reset * 1000) : undefined });
-  }
-  // An app outside a Project (or without the access level) is refused on every v2 endpoint:
-  // a setup matter in the X developer portal, not the account's.
-  if (status === 403 && (p.reason === "client-not-enrolled" || type.endsWith("/client-forbidden"))) {
-    const needed = p.required_enrollment ? ` (X requires: ${p.required_enrollment})` : "";
-    return new PlatformError(
-      provider,
-      "app_setup",
-      `The X app of this installation is not enrolled for the X API v2${needed}: in the X developer portal, attach the app to a Project with the access it needs, then try again. X said: ${detail}`,
-      { ...extra, platformCode: p.reason ?? type },
-    );
-  }
-  if (status === 403) {
-    if (type.endsWith("/unsupported-authentication") || /scope|not permitted to use|oauth2 user context/i.test(detail)) {
-      return new PlatformError(provider, "permission", detail, extra);
-    }
-    return new PlatformError(provider, "content_rejected", detail, extra);
-  }
-  if (status === 400 && /media/i.test(detail)) return new PlatformError(provider, "media_rejected", detail, extra);
-  return new PlatformError(provider, kindForStatus(status), detail, extra);
-}
 
 function call<T>(ctx: { accessToken: string }, method: string, path: string, body?: unknown) {
   return platformRequest<T>({
@@ -112,7 +50,8 @@ async function token(form: Record<string, string>): Promise<TokenSet> {
 export const xAdapter: PlatformAdapter = {
   provider,
   usesPkce: true,
-  defaultScopes: ["tweet.read", "tweet.write", "users.read", "offline.access"],
+  // media.write: the media upload endpoints (docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code)
+  defaultScopes: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
 
   authorizeUrl({ state, redirectUri, codeChallenge, scopes }) {
     const url = new URL(endpoints().authorize);
@@ -157,6 +96,16 @@ export const xAdapter: PlatformAdapter = {
     });
     const id = res.body.data.id;
     return { id, permalink: `https://x.com/${ctx.username}/status/${id}` };
+  },
+
+  preparePost: prepareXPost,
+  preparedStatus: xPreparedStatus,
+  publishPrepared: publishXPrepared,
+
+  // A first comment on X is a reply from the same account.
+  async comment(ctx, { postId, text }) {
+    const reply = await xAdapter.publishText!(ctx, { text, replyToId: postId });
+    return { id: reply.id };
   },
 
   async repost(ctx, nativePostId) {

@@ -1,12 +1,14 @@
 // Sandbox X (API v2): OAuth 2.0 + PKCE with rotating refresh tokens, users/me, tweets,
-// replies, retweets and user timelines. Errors are X's problem JSON. The app's setup (enrolled
-// in a Project or not, daily post caps) is set with SANDBOX_X_APP or /_sandbox/x/app.
+// replies, retweets and user timelines; media upload and posts with media (x-media.ts).
+// Errors are X's problem JSON. The app's setup (enrolled in a Project or not, daily post caps)
+// is set with SANDBOX_X_APP or /_sandbox/x/app.
 import twitter from "twitter-text";
 import { z } from "zod";
 import { pkceChallenge } from "../../pkce.ts";
 import { consentPage } from "../consent.ts";
 import { controlSetting } from "../control-setting.ts";
 import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";
+import { registerXMedia } from "./x-media.ts";
 
 /**
  * The sandbox X app's setup. `enrolled: false`: an app not attached to a Project (or without the
@@ -249,6 +251,8 @@ export const xSandbox: ProviderModule = {
       [["users.read"]],
     );
 
+    const media = registerXMedia(app, kit, m);
+
     kit.route(
       app,
       m,
@@ -258,31 +262,40 @@ export const xSandbox: ProviderModule = {
       async (c, token) => {
         const caps = dailyCaps(token.profileId);
         if (caps.reached) return problem(429, "Too Many Requests", "Too Many Requests", "about:blank", caps.headers);
-        const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string } } | null;
-        if (!body || typeof body.text !== "string" || body.text.trim() === "") return m.error("invalid_request", { message: "The `text` field is required." });
-        const parsed = twitter.parseTweet(body.text);
-        if (!parsed.valid)
+        const body = (await c.req.json().catch(() => null)) as { text?: string; reply?: { in_reply_to_tweet_id?: string }; media?: unknown } | null;
+        // A post needs text unless it carries media (docs.x.com/x-api/posts/create-post).
+        const hasMedia = body?.media !== undefined;
+        if (!body || (typeof body.text !== "string" && !hasMedia) || (typeof body.text === "string" && body.text.trim() === "" && !hasMedia))
+          return m.error("invalid_request", { message: "The `text` field is required." });
+        const text = body.text ?? "";
+        const attached = hasMedia ? media.attach(body.media, token) : [];
+        if (!Array.isArray(attached)) return attached;
+        const parsed = twitter.parseTweet(text);
+        if (text !== "" && !parsed.valid)
           return m.error("content", {
             message: "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
           });
         const replyTo = body.reply?.in_reply_to_tweet_id;
         if (replyTo && !state.post(replyTo)) return m.error("invalid_request", { message: "The Tweet you are replying to does not exist." });
         const profile = state.profile(token.profileId)!;
-        const duplicate = state
-          .posts({ provider: "x", profileId: profile.id })
-          .some((p) => !p.deleted && p.text === body.text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
+        const duplicate =
+          text !== "" &&
+          state
+            .posts({ provider: "x", profileId: profile.id })
+            .some((p) => !p.deleted && p.text === text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
         if (duplicate) return m.error("content");
         const post = state.addPost({
           provider: "x",
           profileId: profile.id,
           username: profile.username,
           kind: replyTo ? "reply" : "tweet",
-          text: body.text,
+          text,
           replyTo,
           media: [],
           extra: {},
           permalink: (id) => `https://x.com/${profile.username}/status/${id}`,
         });
+        if (attached.length > 0) media.attached(post, attached);
         countCreation(profile.id);
         return jsonAnswer(
           { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } },
