@@ -76,7 +76,7 @@ describe("Facebook adapter: connecting", () => {
       redirect_uri: redirectUri,
       state: "s1",
       response_type: "code",
-      scope: "pages_show_list,pages_manage_posts,pages_read_engagement,pages_read_user_engagement,read_insights,publish_video,business_management",
+      scope: "pages_show_list,pages_manage_posts,pages_read_engagement,pages_read_user_engagement,pages_manage_engagement,read_insights,publish_video,business_management",
     });
 
     const username = `fb_ada_${crypto.randomUUID().slice(0, 8)}`;

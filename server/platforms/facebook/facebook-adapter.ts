@@ -208,6 +208,8 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
     "pages_manage_posts",
     "pages_read_engagement",
     "pages_read_user_engagement",
+    // commenting as the Page (a post's first comment)
+    "pages_manage_engagement",
     "read_insights",
     "publish_video",
     "business_management",
@@ -389,6 +391,13 @@ export const facebookAdapter: PlatformAdapter & FacebookPublishing = {
   async deletePost(ctx, postId) {
     const res = await graph<{ success?: boolean }>(ctx.accessToken, "DELETE", `/${encodeURIComponent(postId)}`);
     if (res.success !== true) throw new PlatformError(provider, "unknown_outcome", `DELETE ${postId} did not confirm the deletion`);
+  },
+
+  // POST /{object-id}/comments with `message`, the Page token and pages_manage_engagement: the
+  // comment is made as the Page (developers.facebook.com/docs/graph-api/reference/object/comments).
+  async comment(ctx, { postId, text }) {
+    const res = await graph<{ id: string }>(ctx.accessToken, "POST", `/${encodeURIComponent(postId)}/comments`, { message: text });
+    return { id: res.id };
   },
 
   async listPosts(ctx, cursor): Promise<PostPage> {

@@ -1,5 +1,5 @@
 // Meta's own Node client, facebook-nodejs-business-sdk, against the sandbox Facebook Pages API:
-// a Page feed post, a photo, reading both back and listing published_posts. Nobody here wrote
+// a Page feed post, a photo, reading both back and listing published_posts, and a comment as the Page. Nobody here wrote
 // that client, so what it sends is how a real Graph client talks, not how our adapter does.
 import { FacebookAdsApi, Page, PagePost, Photo } from "facebook-nodejs-business-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +52,19 @@ describe("facebook-nodejs-business-sdk against the sandbox", () => {
     expect(posts.filter((p) => p.extra.pageId === ctx.providerAccountId).map((p) => [p.id, p.kind, p.text])).toEqual([
       [post.id, "text", "Posted by Meta's own client"],
       [photoPostId, "photo", "A photo through the SDK"],
+    ]);
+  });
+
+  it("comments as the Page on its post and lists the post's comments", async () => {
+    const { tokens, identity } = await connect(fb, { pageName: "SDK Comment Bakery" });
+    const ctx = contextFor(identity, tokens);
+    FacebookAdsApi.init(ctx.accessToken, "en_US", false);
+    const post = await new Page(ctx.providerAccountId).createFeed([], { message: "A post to comment on" });
+    const comment = await new PagePost(post.id).createComment([], { message: "First comment, through Meta's SDK" });
+    expect(comment.id).toMatch(/^\d+_\d+$/);
+    const listed = await new PagePost(post.id).getComments(["id", "message", "from"]);
+    expect(listed.map((c) => (c as { _data: unknown })._data)).toEqual([
+      { id: comment.id, message: "First comment, through Meta's SDK", from: { id: ctx.providerAccountId, name: "SDK Comment Bakery" } },
     ]);
   });
 

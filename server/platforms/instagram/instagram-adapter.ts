@@ -243,6 +243,14 @@ export const instagramAdapter: PlatformAdapter & InstagramPublishing = {
     return { used: limit.quota_usage, total: limit.config.quota_total, durationSeconds: limit.config.quota_duration };
   },
 
+  // POST /{ig-media-id}/comments with `message` answers {id}; Instagram Login needs
+  // instagram_business_basic and instagram_business_manage_comments
+  // (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments).
+  async comment(ctx, { postId, text }) {
+    const res = await graph<{ id: string }>(ctx.accessToken, "POST", `/${encodeURIComponent(postId)}/comments`, {}, { message: text });
+    return { id: res.body.id };
+  },
+
   async listPosts(ctx, cursor): Promise<PostPage> {
     const query: Query = { fields: "id,caption,media_type,media_product_type,permalink,timestamp,like_count,comments_count", limit: "100" };
     if (cursor) query.after = cursor;

@@ -1,6 +1,7 @@
 // Meta's own Node client, facebook-nodejs-business-sdk, against the sandbox Instagram API with
 // Instagram Login (graph.instagram.com): create an image container, read its status, publish it
-// with media_publish, read the media back and list the account's media and publishing limit.
+// with media_publish, read the media back and list the account's media and publishing limit;
+// comment on the media and list its comments.
 import { FacebookAdsApi, IGMediaForIGOnlyAPI, IGUser, IGUserForIGOnlyAPI, ShadowIGMediaBuilder } from "facebook-nodejs-business-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointBusinessSdkAt } from "../../testing/business-sdk.ts";
@@ -65,5 +66,26 @@ describe("facebook-nodejs-business-sdk against the sandbox Instagram API", () =>
     expect(limit[0]?._data).toEqual({ quota_usage: 1, config: { quota_total: expect.any(Number), quota_duration: 86400 } });
 
     expect((await sandboxPosts("instagram", identity.username)).map((p) => [p.id, p.text])).toEqual([[published.id, "Through Meta's SDK #sandbox"]]);
+  });
+
+  it("comments on a published media and lists its comments", async () => {
+    const { tokens, identity } = await connect(ig);
+    const ctx = contextFor(identity, tokens);
+    FacebookAdsApi.init(ctx.accessToken, "en_US", false);
+    const created = await new IGUserForIGOnlyAPI(ctx.providerAccountId).createMedia([], { image_url: media.url("photo.jpg"), caption: "Comment on me" });
+    const container = String(created._data.id);
+    for (let i = 0; i < 100; i++) {
+      if ((await new ShadowIGMediaBuilder(container).read(["status_code"]))._data.status_code !== "IN_PROGRESS") break;
+      await sleep(50);
+    }
+    const published = await new IGUser(ctx.providerAccountId).createMediaPublish([], { creation_id: container });
+    // createComment has no result class in the SDK: the answer ({id}) lands on the node it was called on.
+    const node = new IGMediaForIGOnlyAPI(published.id);
+    await node.createComment([], { message: "First comment, through Meta's SDK" });
+    const commentId = String(node._data.id);
+    expect(commentId).toMatch(/^\d+$/);
+    expect(commentId).not.toBe(published.id);
+    const listed = await new IGMediaForIGOnlyAPI(published.id).getComments(["id", "text"]);
+    expect(listed.map((c) => (c as { _data: unknown })._data)).toEqual([{ id: commentId, text: "First comment, through Meta's SDK" }]);
   });
 });

@@ -51,6 +51,7 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://graph.threads.net/access_token", doc: `${META}/threads/get-started/long-lived-tokens` },
     { method: "GET", url: "https://graph.threads.net/refresh_access_token", doc: `${META}/threads/get-started/long-lived-tokens` },
     { method: "GET", url: "https://graph.threads.net/v1.0/me", doc: `${META}/threads/threads-profiles` },
+    // TEXT, IMAGE, VIDEO and CAROUSEL containers and carousel items (…/threads/posts#carousel-posts), alt_text (…/threads/posts/accessibility)
     { method: "POST", url: "https://graph.threads.net/v1.0/{threads-user-id}/threads", doc: `${META}/threads/reference/publishing` },
     { method: "GET", url: "https://graph.threads.net/v1.0/{threads-user-id}/threads", doc: `${META}/threads/reference/media-retrieval` },
     { method: "POST", url: "https://graph.threads.net/v1.0/{threads-user-id}/threads_publish", doc: `${META}/threads/reference/publishing` },
@@ -110,6 +111,8 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     },
     { method: "GET", url: "https://graph.instagram.com/{version}/{ig-user-id}/media", doc: `${IG}/instagram-graph-api/reference/ig-user/media` },
     { method: "GET", url: "https://graph.instagram.com/{version}/{ig-media-id}/insights", doc: `${IG}/instagram-graph-api/reference/ig-media/insights` },
+    { method: "POST", url: "https://graph.instagram.com/{version}/{ig-media-id}/comments", doc: `${IG}/instagram-graph-api/reference/ig-media/comments` },
+    { method: "GET", url: "https://graph.instagram.com/{version}/{ig-media-id}/comments", doc: `${IG}/instagram-graph-api/reference/ig-media/comments` },
     // An IG Media, or an IG Container (status_code) — the id says which.
     { method: "GET", url: "https://graph.instagram.com/{version}/{id}", doc: `${IG}/instagram-graph-api/reference/ig-container` },
   ],
@@ -139,6 +142,8 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://graph.facebook.com/{version}/{id}", doc: `${META}/graph-api/reference/post` },
     { method: "DELETE", url: "https://graph.facebook.com/{version}/{id}", doc: `${META}/pages-api/posts` },
     { method: "GET", url: "https://graph.facebook.com/{version}/{id}/insights", doc: `${META}/graph-api/reference/insights` },
+    { method: "POST", url: "https://graph.facebook.com/{version}/{object-id}/comments", doc: `${META}/graph-api/reference/object/comments` },
+    { method: "GET", url: "https://graph.facebook.com/{version}/{object-id}/comments", doc: `${META}/graph-api/reference/object/comments` },
     { method: "GET", url: "https://graph.facebook.com/{version}/{page-id}/published_posts", doc: `${META}/graph-api/reference/page/published_posts` },
   ],
   openai: [

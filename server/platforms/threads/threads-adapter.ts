@@ -1,12 +1,15 @@
 // Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token, refreshed
 // once 24 h old), text posts and threads through media containers (create, wait until FINISHED,
-// publish), reposts, and the account's own threads with per-post insights.
+// publish), posts with images, videos and carousels (threads-media.ts), replies as first
+// comments, reposts, and the account's own threads with per-post insights.
 import { platformConfig } from "../config.ts";
-import { PlatformError, kindForStatus } from "../errors.ts";
-import { platformRequest, retryAfter } from "../http.ts";
+import { PlatformError } from "../errors.ts";
+import { platformRequest } from "../http.ts";
 import type { AccountContext, PlatformAdapter, PostPage, TokenSet } from "../types.ts";
+import { graph, mapThreadsError, permalinkOf, provider } from "./threads-graph.ts";
+import { threadsMediaPosting } from "./threads-media.ts";
 
-const provider = "threads";
+export { mapThreadsError };
 const endpoints = () => platformConfig().endpoints.threads;
 const credentials = () => platformConfig().credentials.threads;
 
@@ -14,56 +17,6 @@ const credentials = () => platformConfig().credentials.threads;
 const metricNames = ["views", "likes", "replies", "reposts", "quotes", "shares"] as const;
 /** A text container normally finishes within seconds; the caller is waiting synchronously. */
 const containerWaitMs = 60_000;
-
-type GraphError = { message?: string; type?: string; code?: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string };
-
-/** Meta's {error:{message,type,code,error_subcode}}: the code decides, the status only when there is none. */
-export function mapThreadsError(status: number, body: unknown, headers: Headers): PlatformError {
-  const inner = typeof body === "object" && body ? (body as { error?: unknown }).error : undefined;
-  const e: GraphError = typeof inner === "object" && inner ? inner : {};
-  const code = Number(e.code);
-  const subcode = Number(e.error_subcode);
-  const detail = [e.message, e.error_user_title, e.error_user_msg].filter(Boolean).join(" — ") || (typeof body === "string" && body) || `HTTP ${status}`;
-  const extra = { status, platformCode: e.code === undefined ? undefined : e.error_subcode ? `${code}/${subcode}` : code };
-  const fail = (kind: PlatformError["kind"], more: { retryAt?: Date } = {}) => new PlatformError(provider, kind, detail, { ...extra, ...more });
-  if (code === 190) return fail("auth_expired");
-  // The 250-posts-per-24-h cap: Threads documents no code; Instagram's publishing cap answers 9/2207042.
-  if (code === 9 || subcode === 2207042) return fail("quota_exceeded");
-  if ([4, 17, 32, 613].includes(code)) return fail("rate_limited", { retryAt: regainAccessAt(headers) });
-  if (code === 10 || (code >= 200 && code <= 299)) return fail("permission");
-  if (/LINK_LIMIT_EXCEEDED|must be at most \d+ characters/i.test(detail) || subcode === 2207051) return fail("content_rejected");
-  if (code === 9004 || subcode === 2207052) return fail("media_rejected");
-  if (code === 100 && subcode === 33) return fail("not_found");
-  // 9007: the container is not ready yet; nothing was published and a later attempt can succeed.
-  if (code === 9007 || code === 1 || code === 2) return fail("unavailable");
-  return fail(kindForStatus(status));
-}
-
-/** Meta tells when access returns in X-Business-Use-Case-Usage (minutes); Retry-After otherwise. */
-function regainAccessAt(headers: Headers): Date | undefined {
-  const minutes = Math.max(0, ...usageEntries(headers.get("x-business-use-case-usage")).map((e) => e.estimated_time_to_regain_access ?? 0));
-  return minutes > 0 ? new Date(Date.now() + minutes * 60_000) : retryAfter(headers);
-}
-
-function usageEntries(header: string | null): { estimated_time_to_regain_access?: number }[] {
-  if (!header) return [];
-  try {
-    return Object.values(JSON.parse(header) as Record<string, { estimated_time_to_regain_access?: number }[]>).flat();
-  } catch {
-    return []; // a malformed header tells nothing
-  }
-}
-
-function graph<T>(accessToken: string, method: string, path: string, body?: URLSearchParams) {
-  return platformRequest<T>({
-    provider,
-    method,
-    url: `${endpoints().graph}${path}`,
-    headers: { Authorization: `Bearer ${accessToken}` },
-    body,
-    mapError: mapThreadsError,
-  });
-}
 
 type LongLivedToken = { access_token: string; token_type: string; expires_in: number };
 
@@ -98,16 +51,6 @@ async function untilFinished(accessToken: string, id: string): Promise<void> {
       throw new PlatformError(provider, "unavailable", `container ${id} was still IN_PROGRESS after ${containerWaitMs / 1000} s; nothing was published`);
     await sleep(wait);
   }
-}
-
-/** The post is public once threads_publish answered, so a failed read must not look like "nothing was published". */
-async function permalinkOf(accessToken: string, id: string): Promise<string> {
-  const afterPublish = (why: string) => new PlatformError(provider, "unknown_outcome", `post ${id} was published, but its permalink could not be read: ${why}`);
-  const res = await graph<{ permalink?: string }>(accessToken, "GET", `/v1.0/${id}?fields=permalink`).catch((err: Error) => {
-    throw afterPublish(err.message);
-  });
-  if (!res.body.permalink) throw afterPublish("the platform omitted it");
-  return res.body.permalink;
 }
 
 type Metrics = Record<string, number | null>;
@@ -216,6 +159,15 @@ export const threadsAdapter: PlatformAdapter = {
     );
     const id = published.body.id;
     return { id, permalink: await permalinkOf(ctx.accessToken, id) };
+  },
+
+  ...threadsMediaPosting,
+
+  // A first comment on Threads is a reply from the same account: a container with reply_to_id,
+  // published like any post (developers.facebook.com/docs/threads/retrieve-and-manage-replies/create-replies).
+  async comment(ctx, { postId, text }) {
+    const { id } = await this.publishText!(ctx, { text, replyToId: postId });
+    return { id };
   },
 
   async repost(ctx, nativePostId) {

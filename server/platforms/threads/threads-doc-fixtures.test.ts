@@ -2,6 +2,7 @@
 // one (doc-fixtures/threads-api-examples.json, each with its page): replayed in order against the
 // sandbox, every answer must have the documented shape; and the adapter, served the documented
 // answers by a local server, must send the documented requests and read those answers.
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlatformError } from "../errors.ts";
 import { resetPlatformConfig } from "../config.ts";
@@ -17,8 +18,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const toSandbox = (url: string) => url.replace(/^https:\/\/graph\.threads\.(net|com)/, `${sandboxUrl()}/threads/graph`);
 
 let media: Awaited<ReturnType<typeof serveBytes>>;
+let photo: Buffer;
 beforeAll(async () => {
-  media = await serveBytes({ "photo.jpg": { body: await makeJpeg(), type: "image/jpeg" } });
+  photo = await makeJpeg();
+  media = await serveBytes({ "photo.jpg": { body: photo, type: "image/jpeg" } });
 });
 afterAll(() => media.close());
 
@@ -44,9 +47,18 @@ describe("Threads documentation examples against the sandbox", () => {
       expect(shapeProblems(e.response, answer.body), `${e.name} (${e.page})`).toEqual([]);
       for (const [placeholder, path] of Object.entries(e.captures ?? {})) vars[placeholder] = String(valueAt(answer.body, path));
       if (e.name === "a repost read back") expect(answer.body).toMatchObject({ media_type: "REPOST_FACADE", reposted_post: { id: vars["<THREADS_POST_ID>"] } });
+      if (e.name === "alt text read back") expect(answer.body).toEqual({ id: vars["<ALT_MEDIA_ID>"], alt_text: "Photograph of Bronze Fonz Statue" });
     }
     const posts = await sandboxPosts("threads", identity.username);
     expect(posts.map((p) => p.text)).toContain("Replayed from the Threads docs");
+    // The media the sandbox fetched from <IMAGE_URL> is what each post carries: one image, or the carousel's two.
+    const jpeg = crypto.createHash("sha256").update(photo).digest("hex");
+    const mediaOf = (id: string) => posts.find((p) => p.id === id)?.media.map((m) => [m.type, m.sha256]);
+    expect(mediaOf(vars["<IMAGE_MEDIA_ID>"]!)).toEqual([["image", jpeg]]);
+    expect(mediaOf(vars["<CAROUSEL_MEDIA_ID>"]!)).toEqual([
+      ["image", jpeg],
+      ["image", jpeg],
+    ]);
   });
 });
 
@@ -82,6 +94,35 @@ describe("the Threads adapter on the documented answers", () => {
     expect(permalink).toMatchObject({ method: "GET", path: "/v1.0/<THREADS_MEDIA_ID>", query: { fields: "permalink" } });
     expect(err).toBeInstanceOf(PlatformError);
     expect((err as PlatformError).kind).toBe("unknown_outcome");
+  });
+
+  it("prepares an image post and a carousel with the documented container requests", async () => {
+    const source = (url: string) => ({ url, size: 1, mimeType: "image/jpeg", readRange: async () => new Uint8Array() });
+    docs.received.length = 0;
+    const single = await threadsAdapter.preparePost!(ctx, { text: "One image", media: [{ kind: "image", source: source("https://cdn.example/a.jpg") }] });
+    expect(single).toEqual({ mediaType: "IMAGE", creationId: "1234567890", itemIds: [], replyToId: null });
+    expect(Object.fromEntries(new URLSearchParams(docs.received[0]!.body))).toEqual({
+      media_type: "IMAGE",
+      image_url: "https://cdn.example/a.jpg",
+      text: "One image",
+    });
+
+    docs.received.length = 0;
+    const images = ["https://cdn.example/1.jpg", "https://cdn.example/2.jpg"].map((url) => ({ kind: "image" as const, source: source(url) }));
+    const carousel = await threadsAdapter.preparePost!(ctx, { text: "Two images", media: images });
+    expect(carousel).toEqual({ mediaType: "CAROUSEL", creationId: null, itemIds: ["1234567890", "1234567890"], replyToId: null });
+    expect(await threadsAdapter.preparedStatus!(ctx, carousel)).toEqual({ state: "ready" });
+    // Publishing makes the carousel container of the processed items, waits for it, then publishes it.
+    const err = await threadsAdapter.publishPrepared!(ctx, carousel, { text: "Two images" }).catch((e: unknown) => e);
+    expect((err as PlatformError).kind).toBe("unknown_outcome"); // published; the docs give no permalink answer
+    const sent = docs.received.filter((r) => r.method === "POST").map((r) => Object.fromEntries(new URLSearchParams(r.body)));
+    // The posts page's item fields (is_carousel_item, image_url; media_type as its parameter table asks), then the carousel's.
+    expect(sent).toEqual([
+      { media_type: "IMAGE", image_url: "https://cdn.example/1.jpg", is_carousel_item: "true" },
+      { media_type: "IMAGE", image_url: "https://cdn.example/2.jpg", is_carousel_item: "true" },
+      { media_type: "CAROUSEL", children: "1234567890,1234567890", text: "Two images" },
+      { creation_id: "1234567890" },
+    ]);
   });
 
   it("reposts with the documented request and returns the documented repost id", async () => {

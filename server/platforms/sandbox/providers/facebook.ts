@@ -1,13 +1,15 @@
 // Sandbox Facebook Pages (Graph API): Facebook Login (code → short-lived user token →
 // long-lived user token), /me/permissions, /me/accounts with non-expiring Page tokens, feed
 // posts (text, link, photos), photos, graph-video videos, Reels and Stories through
-// start → rupload → finish, video status phases, published_posts and post insights.
+// start → rupload → finish, video status phases, published_posts, post insights and comments
+// as the Page (facebook-comments.ts).
 // Errors are Meta's {error:{message,type,code,error_subcode,fbtrace_id}}.
 import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
 import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, randomToken, type Token } from "../state.ts";
+import { registerFacebookComments } from "./facebook-comments.ts";
 import { registerFacebookMedia } from "./facebook-media.ts";
 import { registerFacebookReads } from "./facebook-reads.ts";
 import { pageSlug } from "../../facebook/page-slug.ts";
@@ -81,6 +83,7 @@ export const facebookSandbox: ProviderModule = {
     registerMe(app, kit);
     registerFeed(app, kit);
     registerFacebookMedia(app, kit, facebookSandbox);
+    registerFacebookComments(app, kit, facebookSandbox);
     registerFacebookReads(app, kit, facebookSandbox);
   },
 };

@@ -2,10 +2,12 @@
 // (short-lived code exchange, 60-day token, self-refresh after 24 h), /me, media containers that
 // fetch their media from URLs and process asynchronously (IN_PROGRESS → FINISHED → PUBLISHED, or
 // ERROR, or EXPIRED after 24 h), media_publish with the 100-per-24-h limit, the publishing limit,
-// the account's media with cursor paging, and media insights. Errors are Meta's error envelope.
+// the account's media with cursor paging, media insights, and comments on the account's media
+// (instagram-comments.ts). Errors are Meta's error envelope.
 import crypto from "node:crypto";
 import { consentPage } from "../consent.ts";
 import { registerMetaAppMode } from "../meta-app-mode.ts";
+import { registerInstagramComments } from "./instagram-comments.ts";
 import { invalid, isRefusal, metaError, notReady, planContainer, refuse, type ContainerData, type Refusal } from "./instagram-media.ts";
 import { jsonAnswer, bearer, params, type ErrorKind, type ProviderModule } from "../kit.ts";
 import type { PlatformObject, Profile, SandboxPost, SandboxState, Token } from "../state.ts";
@@ -405,6 +407,8 @@ export const instagramSandbox: ProviderModule = {
       },
       [[BASIC, "instagram_business_manage_insights"]],
     );
+
+    registerInstagramComments(app, kit, m, `${G}/${V}`);
 
     // Registered last: /{version}/{id} is a container or a media, whichever the id names.
     kit.route(

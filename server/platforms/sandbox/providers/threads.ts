@@ -1,20 +1,18 @@
 // Sandbox Threads (graph.threads.net): OAuth without PKCE (code → 1-hour token → 60-day token,
-// refreshable once 24 h old), the profile, TEXT containers with Meta's status
-// machine, threads_publish with the rolling 24-h caps, reposts, the user's threads with Meta
-// cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
+// refreshable once 24 h old), the profile, TEXT, IMAGE, VIDEO and CAROUSEL containers
+// (threads-media.ts) with Meta's status machine, threads_publish with the rolling 24-h caps,
+// reposts, the user's threads with Meta cursor paging, and per-post insights. Errors are Meta's {error:{message,type,code,…}}.
 import type { Hono } from "hono";
-import twitter from "twitter-text";
 import { appSecretMatches } from "../apps.ts";
 import { consentPage } from "../consent.ts";
 import { registerMetaAppMode } from "../meta-app-mode.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
-import { randomToken, type PlatformObject, type Profile, type SandboxPost, type Token } from "../state.ts";
+import { randomToken, type PlatformObject, type Profile, type SandboxPost, type SandboxState, type Token } from "../state.ts";
+import { errorMessageOf, isRefusal, parseFields, planContainer, type Refusal, type ThreadsContainer } from "./threads-media.ts";
 
 const DAY_MS = 24 * 3600_000;
 const SHORT_LIVED_SECONDS = 3600;
 const LONG_LIVED_SECONDS = 60 * 24 * 3600;
-const TEXT_LIMIT = 500;
-const LINK_LIMIT = 5;
 const POST_QUOTA = 250;
 const REPLY_QUOTA = 1000;
 
@@ -47,7 +45,10 @@ const mediaFieldNames = [
   "replied_to",
   "root_post",
   "reposted_post",
+  "alt_text",
+  "children",
 ];
+const childFieldNames = ["id", "media_product_type", "media_type", "alt_text", "timestamp", "username", "owner"];
 const limitFields = ["quota_usage", "config", "reply_quota_usage", "reply_config"];
 
 type GraphError = {
@@ -65,6 +66,18 @@ function graphError(status: number, error: GraphError, headers: Record<string, s
 }
 
 const oauthError = (message: string) => graphError(400, { type: "OAuthException", code: 100, message });
+
+const refusalOf = ({ refusal: r }: Refusal) =>
+  graphError(400, {
+    code: r.code,
+    message: r.message,
+    ...(r.subcode ? { error_subcode: r.subcode } : {}),
+    ...(r.title ? { error_user_title: r.title } : {}),
+    ...(r.userMsg ? { error_user_msg: r.userMsg } : {}),
+  });
+
+const isContainer = (o: PlatformObject | undefined, profileId: string): o is PlatformObject & { type: "container" } =>
+  !!o && o.provider === "threads" && o.type === "container" && o.profileId === profileId;
 
 export const threadsSandbox: ProviderModule = {
   provider: "threads",
@@ -254,6 +267,27 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     const parent = post.replyTo ? state.post(post.replyTo) : undefined;
     return parent ? rootOf(parent) : post;
   };
+  /**
+   * A media node's requested fields, `children` as an edge ({data:[{id,…}]}, with nested fields
+   * as in children{id,media_type,alt_text}); Meta's error for a field the node lacks. Without a
+   * post, only checks the fields.
+   */
+  const selectMedia = (post: SandboxPost | undefined, value: string | undefined): Record<string, unknown> | Response => {
+    const parsed = parseFields(value, mediaFieldNames);
+    if ("unknown" in parsed) return m.error("invalid_request", { message: `Tried accessing nonexisting field (${parsed.unknown})` });
+    const badChild = parsed.flatMap((f) => f.sub ?? []).find((f) => !childFieldNames.includes(f));
+    if (badChild) return m.error("invalid_request", { message: `Tried accessing nonexisting field (${badChild})` });
+    if (!post) return {};
+    const all = mediaOf(post, rootOf);
+    const out: Record<string, unknown> = { id: post.id };
+    for (const { name, sub } of parsed) {
+      if (name === "children") {
+        const ids = post.extra.children as string[] | undefined;
+        if (ids) out.children = { data: ids.map((id) => pick(childOf(state.object(id)!, post), sub ?? ["id"])) };
+      } else if (name in all) out[name] = all[name];
+    }
+    return out;
+  };
 
   kit.route(
     app,
@@ -281,21 +315,8 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       const profile = userOf(c, token);
       if (!profile) return noUser(c);
       const f = await params(c);
-      if (f.media_type !== "TEXT")
-        return m.error("invalid_request", { message: `The sandbox creates TEXT containers only (media_type=${f.media_type ?? ""})` });
-      const text = f.text ?? "";
-      if (text.trim() === "") return m.error("invalid_request", { message: "Param text is required for TEXT posts" });
-      if ([...text].length > TEXT_LIMIT) return m.error("invalid_request", { message: `Param text must be at most ${TEXT_LIMIT} characters long.` });
-      if (twitter.extractUrls(text).length > LINK_LIMIT) {
-        return graphError(400, {
-          code: 100,
-          message: "THREADS_API__LINK_LIMIT_EXCEEDED",
-          error_user_title: "Too many links",
-          error_user_msg: `A post can contain at most ${LINK_LIMIT} links.`,
-        });
-      }
       const replyTo = f.reply_to_id || undefined;
-      if (replyTo) {
+      if (replyTo && f.is_carousel_item !== "true") {
         const parent = state.post(replyTo);
         if (!parent || parent.provider !== "threads" || parent.kind === "repost")
           return m.error("not_found", { message: `Param reply_to_id: object with ID '${replyTo}' does not exist` });
@@ -304,12 +325,20 @@ function registerApi(app: Hono<Env>, kit: Kit) {
         if (rootOf(parent).profileId !== profile.id && !mayReplyAnywhere)
           return m.error("missing_scope", { message: "You can reply only within threads whose root post you own" });
       }
+      const plan = await planContainer(kit, f, (id) => {
+        const child = state.object(id);
+        return isContainer(child, profile.id) ? { data: child.data as ThreadsContainer, status: containerStatus(child) } : undefined;
+      });
+      if (isRefusal(plan)) return refusalOf(plan);
+      const fault = kit.processingFault("threads", "threads.create", token.profileId);
       const container = state.addObject({
         provider: "threads",
         profileId: profile.id,
         type: "container",
-        data: { mediaType: "TEXT", text, replyTo },
-        ...kit.processingFault("threads", "threads.create", token.profileId),
+        data: { ...plan.data, ...(replyTo && !plan.data.isCarouselItem ? { replyTo } : {}) },
+        media: plan.media,
+        ...fault,
+        ...(plan.failure ? { failure: plan.failure } : {}),
       });
       return c.json({ id: container.id });
     },
@@ -326,8 +355,8 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       const profile = userOf(c, token);
       if (!profile) return noUser(c);
       const q = c.req.query();
-      const fields = fieldsOf(q.fields, mediaFieldNames);
-      if (fields instanceof Response) return fields;
+      const checked = selectMedia(undefined, q.fields);
+      if (checked instanceof Response) return checked;
       const limit = Math.min(100, Math.max(1, Number(q.limit) || 25));
       const after = q.after ? Buffer.from(q.after, "base64url").toString() : undefined;
       if (after !== undefined && !/^\d+$/.test(after)) return m.error("invalid_request", { message: "Invalid cursor" });
@@ -342,7 +371,7 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       next.searchParams.set("after", cursor(page.at(-1)!.id));
       next.searchParams.delete("before");
       return c.json({
-        data: page.map((p) => pick(mediaOf(p, rootOf), fields)),
+        data: page.map((p) => selectMedia(p, q.fields) as Record<string, unknown>),
         paging: {
           cursors: { before: cursor(page[0]!.id), after: cursor(page.at(-1)!.id) },
           ...(all.length > limit ? { next: kit.baseUrl + next.pathname + next.search } : {}),
@@ -363,9 +392,11 @@ function registerApi(app: Hono<Env>, kit: Kit) {
       if (!profile) return noUser(c);
       const f = await params(c);
       const container = state.object(f.creation_id ?? "");
-      if (!container || container.provider !== "threads" || container.type !== "container" || container.profileId !== profile.id) {
+      if (!isContainer(container, profile.id)) {
         return m.error("not_found", { message: `Param creation_id: object with ID '${f.creation_id ?? ""}' does not exist` });
       }
+      const data = container.data as ThreadsContainer;
+      if (data.isCarouselItem) return m.error("invalid_request", { message: "A carousel item is published through its CAROUSEL container" });
       const status = containerStatus(container);
       if (status === "IN_PROGRESS") {
         return graphError(400, {
@@ -377,23 +408,14 @@ function registerApi(app: Hono<Env>, kit: Kit) {
         });
       }
       if (status !== "FINISHED") return m.error("invalid_request", { message: `The media container is ${status} and cannot be published` });
-      const replyTo = container.data.replyTo as string | undefined;
+      // Items shared with a carousel published meanwhile are spent.
+      const spent = (data.children ?? []).find((id) => (state.object(id)?.data as ThreadsContainer | undefined)?.mediaId);
+      if (spent) return m.error("invalid_request", { message: `Carousel item ${spent} was already published` });
+      const replyTo = data.replyTo;
       if (usage(profile.id, Boolean(replyTo)) >= (replyTo ? REPLY_QUOTA : POST_QUOTA)) {
         return m.error("quota", replyTo ? { message: `The profile reached its limit of ${REPLY_QUOTA} API-published replies in 24 hours` } : {});
       }
-      const post = state.addPost({
-        provider: "threads",
-        profileId: profile.id,
-        username: profile.username,
-        kind: replyTo ? "reply" : "post",
-        text: container.data.text as string,
-        replyTo,
-        media: [],
-        extra: { containerId: container.id },
-        permalink: (id) => `https://www.threads.net/@${profile.username}/post/${shortcode(id)}`,
-      });
-      container.data.mediaId = post.id;
-      state.changed();
+      const post = publishContainer(state, profile, container);
       return c.json({ id: post.id });
     },
     publish,
@@ -512,22 +534,69 @@ function registerApi(app: Hono<Env>, kit: Kit) {
     "threads.object",
     (c, token) => {
       const id = c.req.param("id") ?? "";
-      const container = state.object(id);
-      if (container && container.provider === "threads" && container.type === "container" && container.profileId === token.profileId) {
+      const object = state.object(id);
+      if (isContainer(object, token.profileId)) {
         const fields = fieldsOf(c.req.query("fields"), containerFields);
         if (fields instanceof Response) return fields;
-        const status = containerStatus(container);
-        // Threads names media failures (FAILED_PROCESSING_VIDEO, …); a text container can only fail as UNKNOWN.
-        return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: "UNKNOWN" } : {}) }, fields));
+        const status = containerStatus(object);
+        return c.json(pick({ id, status, ...(status === "ERROR" ? { error_message: errorMessageOf(object) } : {}) }, fields));
+      }
+      // A carousel's child: a media of its own, readable by the id the carousel's children list.
+      if (object && object.provider === "threads" && object.type === "carousel_child") {
+        const parent = state.post(String(object.data.parentId));
+        if (!parent || parent.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
+        const fields = fieldsOf(c.req.query("fields"), childFieldNames);
+        if (fields instanceof Response) return fields;
+        return c.json(pick(childOf(object, parent), fields));
       }
       const post = state.post(id);
       if (!post || post.provider !== "threads" || post.deleted) return m.error("not_found", { message: `Object with ID '${id}' does not exist` });
-      const fields = fieldsOf(c.req.query("fields"), mediaFieldNames);
-      if (fields instanceof Response) return fields;
-      return c.json(pick(mediaOf(post, rootOf), fields));
+      const node = selectMedia(post, c.req.query("fields"));
+      return node instanceof Response ? node : c.json(node);
     },
     [["threads_basic"]],
   );
+}
+
+const mediaTypeOf = { TEXT: "TEXT_POST", IMAGE: "IMAGE", VIDEO: "VIDEO", CAROUSEL: "CAROUSEL_ALBUM" } as const;
+
+/**
+ * The container becomes a post with its media as Threads stores them: an IMAGE or VIDEO post, or
+ * a CAROUSEL_ALBUM whose children are media of their own (readable by id), in order.
+ */
+function publishContainer(state: SandboxState, profile: Profile, container: PlatformObject): SandboxPost {
+  const data = container.data as ThreadsContainer;
+  const items = (data.children ?? []).map((id) => state.object(id)!);
+  const own = data.mediaType === "IMAGE" || data.mediaType === "VIDEO" ? [container] : [];
+  const post = state.addPost({
+    provider: "threads",
+    profileId: profile.id,
+    username: profile.username,
+    kind: data.replyTo ? "reply" : "post",
+    text: data.text,
+    replyTo: data.replyTo,
+    media: [...own, ...items].map((o) => ({ ...o.media!, type: (o.data as ThreadsContainer).mediaType === "VIDEO" ? "video" : "image" })),
+    extra: { containerId: container.id, mediaType: mediaTypeOf[data.mediaType], ...(data.altText !== undefined ? { altText: data.altText } : {}) },
+    permalink: (id) => `https://www.threads.net/@${profile.username}/post/${shortcode(id)}`,
+  });
+  if (items.length > 0) {
+    post.extra.children = items.map((item) => {
+      const d = item.data as ThreadsContainer;
+      const child = state.addObject({
+        provider: "threads",
+        profileId: profile.id,
+        type: "carousel_child",
+        processingMs: 0,
+        media: item.media,
+        data: { parentId: post.id, mediaType: d.mediaType, altText: d.altText, containerId: item.id },
+      });
+      d.mediaId = child.id;
+      return child.id;
+    });
+  }
+  data.mediaId = post.id;
+  state.changed();
+  return post;
 }
 
 /** IN_PROGRESS until processed; then ERROR, or FINISHED until published or 24 h have passed. */
@@ -543,7 +612,8 @@ function mediaOf(p: SandboxPost, rootOf: (p: SandboxPost) => SandboxPost): Recor
   return {
     id: p.id,
     media_product_type: "THREADS",
-    media_type: repost ? "REPOST_FACADE" : "TEXT_POST",
+    media_type: repost ? "REPOST_FACADE" : ((p.extra.mediaType as string | undefined) ?? "TEXT_POST"),
+    ...(typeof p.extra.altText === "string" ? { alt_text: p.extra.altText } : {}),
     ...(repost ? { reposted_post: { id: p.extra.repostOf } } : { text: p.text }),
     permalink: p.permalink,
     shortcode: shortcode(p.id),
@@ -553,6 +623,19 @@ function mediaOf(p: SandboxPost, rootOf: (p: SandboxPost) => SandboxPost): Recor
     is_quote_post: false,
     is_reply: Boolean(p.replyTo),
     ...(p.replyTo ? { replied_to: { id: p.replyTo }, root_post: { id: rootOf(p).id } } : {}),
+  };
+}
+
+/** A carousel child as a media node: its own type and alt text, the carousel's time and owner. */
+function childOf(o: PlatformObject, parent: SandboxPost): Record<string, unknown> {
+  return {
+    id: o.id,
+    media_product_type: "THREADS",
+    media_type: o.data.mediaType,
+    ...(typeof o.data.altText === "string" ? { alt_text: o.data.altText } : {}),
+    timestamp: `${parent.createdAt.slice(0, 19)}+0000`,
+    username: parent.username,
+    owner: { id: parent.profileId },
   };
 }
 
