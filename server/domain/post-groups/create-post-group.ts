@@ -9,7 +9,9 @@ import { ACCOUNT_TIMESTAMPS, fromJsonRow, MEDIA_TIMESTAMPS, sql, type ConnectedA
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
+import { carouselDocument } from "../carousels/carousel-document.ts";
 import { ensureDrains } from "../publishing/engine/drain-queue.ts";
+import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
 import type { WriteOutcome } from "../publishing/present-job.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
@@ -28,7 +30,7 @@ export async function createPostGroup(scope: Scope, body: PostGroupBody): Promis
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
     });
   }
-  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media);
+  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media, await documentIssues(scope, body));
   const inserted = await insertGroup(scope, body, fp, plans, scheduledAt);
   if (!inserted) {
     // a concurrent duplicate won: answer its group (or 409 when its body differs)
@@ -151,4 +153,29 @@ async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans:
   );
   if (jobs.length === 0) return null;
   return answer(groupId, stored, jobs);
+}
+
+/**
+ * A LinkedIn document from a carousel: the carousel must be the workspace's and completed, its PDF
+ * (built now, kept for the job) within LinkedIn's documents limits (100 MB, 300 pages).
+ */
+async function documentIssues(scope: Scope, body: PostGroupBody): Promise<{ path: string; message: string; code: string }[]> {
+  const issues: { path: string; message: string; code: string }[] = [];
+  for (const [i, target] of body.targets.entries()) {
+    const carouselId = target.linkedin?.carouselId;
+    if (!carouselId) continue;
+    const path = `targets[${i}].linkedin.carouselId`;
+    try {
+      const document = await carouselDocument(scope, carouselId, path);
+      const limits = textMediaLimits.linkedin;
+      if (document.source.size > limits.documentMaxBytes)
+        issues.push({ path, message: `makes a ${document.source.size}-byte document; linkedin takes ${limits.documentMaxBytes}`, code: "too_big" });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "VALIDATION_ERROR") throw err;
+      issues.push(
+        ...((err.details as { issues?: { path: string; message: string; code: string }[] })?.issues ?? [{ path, message: err.message, code: "invalid" }]),
+      );
+    }
+  }
+  return issues;
 }

@@ -38,8 +38,19 @@ function effectiveContent(group: PostGroupBody["content"], own: PostGroupTarget[
 }
 type Content = ReturnType<typeof effectiveContent>;
 
-export function planTargets(body: PostGroupBody, action: "publish" | "schedule", accounts: Map<string, ConnectedAccount>, media: MediaItem[]): TargetPlan[] {
+/**
+ * `documentIssues`: what carouselDocument said of each target's `linkedin.carouselId` (checked
+ * before, since it reads the carousel), at the group's paths.
+ */
+export function planTargets(
+  body: PostGroupBody,
+  action: "publish" | "schedule",
+  accounts: Map<string, ConnectedAccount>,
+  media: MediaItem[],
+  documentIssues: { path: string; message: string; code: string }[] = [],
+): TargetPlan[] {
   const issues = new Issues();
+  for (const issue of documentIssues) issues.add(issue.path, issue.message, issue.code);
   const seen = new Set<string>();
   const plans: TargetPlan[] = [];
   body.targets.forEach((target, i) => {
@@ -73,9 +84,16 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
     if (target[field] !== undefined && field !== own) issues.push({ path: field, message: `not allowed for a ${provider} account`, code: "invalid" });
   }
   if (own && target[own as PlatformObject] === undefined) issues.push({ path: own, message: `required for a ${provider} account`, code: "required" });
+  if (target.linkedin && provider !== "linkedin") issues.push({ path: "linkedin", message: `not allowed for a ${provider} account`, code: "invalid" });
+  if (target.linkedin && content.media.length > 0)
+    issues.push({
+      path: "content.media",
+      message: "a LinkedIn document post takes no other media; set this target's content.media to []",
+      code: "mixed_media",
+    });
   checkFirstComment(provider, target, content, issues);
   if (issues.length > 0) return null;
-  return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues);
+  return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues, target.linkedin?.carouselId);
 }
 
 function checkFirstComment(provider: ProviderName, target: PostGroupTarget, content: Content, issues: Issue[]) {
@@ -93,7 +111,7 @@ function checkFirstComment(provider: ProviderName, target: PostGroupTarget, cont
 }
 
 /** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
-function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[]): TargetPlan | null {
+function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[], carouselId?: string): TargetPlan | null {
   const posts = [content.text, ...content.thread];
   const plan = collect(issues, mapTextPath, () => textMode.plan([account], { accountIds: [account.id], posts }, new Issues()));
   const found = collect(
@@ -124,6 +142,7 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
     ...(content.media.length
       ? { media: posts.map((_, k) => (k === 0 ? content.media.map((m) => ({ mediaId: m.mediaId, altText: m.altText ?? null })) : [])) }
       : {}),
+    ...(carouselId ? { document: { carouselId } } : {}),
     ...(content.firstComment !== undefined ? { firstComment: content.firstComment } : {}),
   };
   return { account, payload, warnings: [] };

@@ -55,6 +55,10 @@ export const postGroupTargetSchema = z
     youtube: youtubeSchema.omit({ requestId: true, mediaId: true, description: true }).optional().meta({ description: "Required for youtube accounts" }),
     facebook: facebookSchema.omit({ requestId: true, items: true, message: true }).optional().meta({ description: "Required for facebook accounts" }),
     tiktok: tiktokVideoSchema.omit({ requestId: true, mediaId: true }).optional().meta({ description: "Required for tiktok accounts" }),
+    linkedin: z
+      .strictObject({ carouselId: z.uuid().meta({ description: "A completed carousel of the workspace, posted as a document (a PDF of its slides)" }) })
+      .optional()
+      .meta({ description: "linkedin accounts, optional: post a carousel as a document instead of media" }),
   })
   .meta({ id: "PostGroupTarget" });
 export type PostGroupTarget = z.output<typeof postGroupTargetSchema>;

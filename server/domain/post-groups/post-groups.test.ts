@@ -6,6 +6,7 @@ import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { createCarousel, sampleText, waitForCarousel } from "../../testing/carousel-fixtures.ts";
 import { makeJpeg } from "../../testing/media-fixtures.ts";
 import { sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
@@ -97,6 +98,42 @@ describe("post groups", () => {
     expect(onInstagram.map((p) => p.text)).toEqual([text]);
     expect((await sandboxPosts("youtube", youtube.username)).length).toBe(1);
     expect(await db.publishJob.count({ where: { workspaceId: t.workspace.id, postGroupId: res.json.postGroupId } })).toBe(7);
+  });
+
+  it("publishes images with alt text on X, a Threads carousel, a LinkedIn multi-image post and a carousel document, each with its first comment once", async () => {
+    const t = await setup();
+    const x = await connectAccount(t.scope, "x");
+    const threads = await connectAccount(t.scope, "threads");
+    const linkedin = await connectAccount(t.scope, "linkedin");
+    const linkedinDoc = await connectAccount(t.scope, "linkedin");
+    const instagram = await connectAccount(t.scope, "instagram");
+    const images = [await uploadImage(t.key, "#aa0000"), await uploadImage(t.key, "#00aa00"), await uploadImage(t.key, "#0000aa"), await uploadImage(t.key)];
+    const carousel = await createCarousel(t.key, { text: sampleText, slideCount: 3 });
+    expect((await waitForCarousel(t.key, carousel.json.carouselId)).status).toBe("completed");
+    const text = `Four pictures ${Date.now()}`;
+    const comment = `More at acme.example ${Date.now()}`;
+    const res = await postGroup(t.key, {
+      requestId: rid(),
+      content: { text, media: images.map((m, i) => ({ mediaId: m.mediaId, altText: `Picture ${i + 1}` })), firstComment: comment },
+      targets: [
+        { accountId: x.accountId },
+        { accountId: threads.accountId },
+        { accountId: linkedin.accountId, content: { media: images.slice(0, 3).map((m) => ({ mediaId: m.mediaId })) } },
+        { accountId: linkedinDoc.accountId, content: { media: [] }, linkedin: { carouselId: carousel.json.carouselId } },
+        { accountId: instagram.accountId, instagram: { contentType: "FEED" } },
+      ],
+    });
+    expect(res.status, res.text).toBe(202);
+    const group = await waitForGroup(t.key, res.json.postGroupId, 120_000);
+    expect(group.status, JSON.stringify(group)).toBe("published");
+    for (const target of group.targets) expect(target.firstComment, JSON.stringify(target)).toMatchObject({ status: "posted", commentId: expect.any(String) });
+    const onX = await sandboxPosts("x", x.username);
+    expect(onX.filter((p) => p.text === text)[0]!.media).toHaveLength(4);
+    expect(onX.filter((p) => p.text === comment && p.replyTo === group.targets[0].postId)).toHaveLength(1);
+    const onThreads = await sandboxPosts("threads", threads.username);
+    expect(onThreads.filter((p) => p.text === comment)).toHaveLength(1);
+    const job = await api(t.key)("GET", `/api/v1/publish-jobs/${group.targets[4].jobId}`);
+    expect(job.json.firstComment).toMatchObject({ status: "posted" });
   });
 
   it("sends no text to a Story and says so; schedules every target, listed and cancelable as scheduled posts", async () => {

@@ -5,6 +5,8 @@
 // then publishPrepared. Each publishing call is its own guarded step, so a run that stops
 // mid-thread resumes after the last post it recorded and never repeats one.
 import { adapterFor } from "../../../../platforms/registry.ts";
+import { systemScope } from "../../../../scope.ts";
+import { carouselDocument } from "../../../carousels/carousel-document.ts";
 import type { PostMediaItem, PreparedPost } from "../../../../platforms/types.ts";
 import { JobFailure } from "../../job-codes.ts";
 import type { Flow } from "../../engine/flow.ts";
@@ -29,9 +31,10 @@ async function run(ctx: Ctx): Promise<void> {
     const replyToId = posted.at(-1)?.id;
     const reply = replyToId ? { replyToId } : {};
     const media = ctx.payload.media?.[i] ?? [];
+    const document = i === 0 ? ctx.payload.document : undefined;
     const record = (r: Posted) => ({ posted: [...posted, { id: r.id, permalink: r.permalink }] });
     let ref: Posted;
-    if (media.length === 0) {
+    if (media.length === 0 && !document) {
       ref = await ctx.submitStep((c) => adapter.publishText!(c, { text, ...reply }), record);
     } else {
       const prepared = await prepare(ctx, i, text, replyToId);
@@ -49,7 +52,10 @@ async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | un
   let prepared = ctx.progress[key] as PreparedPost | undefined;
   if (!prepared) {
     const media: PostMediaItem[] = [];
-    for (const ref of ctx.payload.media![i]!) {
+    const document = i === 0 ? ctx.payload.document : undefined;
+    // the PDF is derived from the slides and kept under a key they name: a resumed run reads the same file
+    if (document) media.push(await carouselDocument(await systemScope(ctx.job.workspaceId), document.carouselId));
+    for (const ref of ctx.payload.media?.[i] ?? []) {
       const source = await ctx.media(ref.mediaId);
       media.push({ kind: source.mimeType.startsWith("video/") ? "video" : "image", source, ...(ref.altText ? { altText: ref.altText } : {}) });
     }

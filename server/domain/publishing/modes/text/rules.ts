@@ -18,6 +18,8 @@ const mediaRefSchema = z.object({ mediaId: z.string(), altText: z.string().nulla
 export const textPayloadSchema = z.object({
   posts: z.array(z.string()).min(1),
   media: z.array(z.array(mediaRefSchema)).optional(),
+  /** LinkedIn: the first post is a document built from this carousel (carousels/carousel-document.ts) */
+  document: z.object({ carouselId: z.string() }).optional(),
   firstComment: z.string().nullable().optional(),
 });
 export type TextJobPayload = z.infer<typeof textPayloadSchema>;
