@@ -172,6 +172,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
           { accountId: accounts.threads.accountId },
         ],
       });
+      if (!accepted.postGroupId) throw new Error(`the drill's post group was refused: ${JSON.stringify(accepted)}`);
       const group = await killThenTakeOver(marker, `/api/v1/post-groups/${accepted.postGroupId}`, ["published", "partial", "failed", "canceled"]);
       const copies = async (provider: string, t: string) =>
         (await sandbox(`/_sandbox/posts?provider=${provider}`)).posts.filter((p: { text: string }) => p.text === t).length;
