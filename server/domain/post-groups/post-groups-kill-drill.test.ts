@@ -12,7 +12,8 @@ test("a worker killed at any point of a post group never publishes or comments t
     expect(["published", "partial"]).toContain(round.status);
     expect(round.postsOnSandbox).toBe(1);
     expect(round.commentsOnSandbox).toBeLessThanOrEqual(1);
-    expect(["posted", "unknown"]).toContain(round.firstComment);
+    // not_posted: the kill also caught the Threads post in its publish, which then ends unknown (never resent)
+    expect(["posted", "unknown", "not_posted"]).toContain(round.firstComment);
     if (round.firstComment === "posted") expect(round.commentsOnSandbox).toBe(1);
   }
   // killed before Instagram publishes, the next worker publishes it and comments once
