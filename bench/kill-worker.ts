@@ -1,12 +1,14 @@
-// The crash drill, 20 rounds: workers killed with SIGKILL before, during and after the platform
-// call that publishes. Never two posts; no job left processing. Run: npm run drill:kill-worker
+// The crash drill, 20 rounds of media jobs and 6 of post groups with first comments: workers
+// killed with SIGKILL before, during and after the platform call that publishes (for groups: during
+// the first comment). Never two posts or comments; nothing left processing. Run: npm run drill:kill-worker
 import { killDrill } from "../server/testing/kill-drill.ts";
 
 const rounds = Number(process.argv[2] ?? 20);
-const results = await killDrill(rounds, (line) => console.log(line));
+const groupRounds = Number(process.argv[3] ?? 6);
+const results = await killDrill(rounds, (line) => console.log(line), { groupRounds });
 console.table(results);
-const duplicates = results.filter((r) => r.postsOnSandbox > 1);
-const stuck = results.filter((r) => r.status === "processing" || r.status === "queued");
+const duplicates = results.filter((r) => r.postsOnSandbox > 1 || (r.commentsOnSandbox ?? 0) > 1);
+const stuck = results.filter((r) => ["processing", "queued", "scheduled"].includes(r.status) || r.firstComment === "pending");
 const publishedWithoutPost = results.filter((r) => r.status === "published" && r.postsOnSandbox !== 1);
 const counts = results.reduce<Record<string, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {});
 console.log(

@@ -8,6 +8,8 @@ import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { createMediaImport } from "../domain/media/imports/create-media-import.ts";
 import { getMediaImport } from "../domain/media/imports/get-media-import.ts";
+import { createPostGroup } from "../domain/post-groups/create-post-group.ts";
+import { getPostGroup } from "../domain/post-groups/get-post-group.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
@@ -24,6 +26,7 @@ import { listAccountsOp } from "./operations/accounts.ts";
 import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations/carousels.ts";
 import { confirmUploadOp, createMediaImportOp, createUploadOp, getMediaImportOp, listMediaOp } from "./operations/media.ts";
 import { openApiOp } from "./operations/openapi.ts";
+import { createPostGroupOp, getPostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
@@ -66,6 +69,14 @@ export const routes: Route[] = [
       return reply(answer.outcome === "accepted" ? 202 : 200, answer.body);
     }),
   },
+  {
+    op: createPostGroupOp,
+    handler: handle(createPostGroupOp, async (scope, { body }) => {
+      const answer = await createPostGroup(scope, body);
+      return reply(answer.replay ? 200 : 202, answer.body);
+    }),
+  },
+  { op: getPostGroupOp, handler: handle(getPostGroupOp, (scope, { params }) => getPostGroup(scope, params.id)) },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
   {
     op: schedulePostsOp,

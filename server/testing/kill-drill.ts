@@ -22,15 +22,26 @@ import { startTestStack, type TestStack } from "./test-stack.ts";
 
 export type DrillRound = {
   round: number;
+  /** a provider, or "post-group" (an Instagram and a Threads target with a first comment) */
   provider: string;
   killed: "before submit" | "during submit" | "after submit";
+  /** the job's status; for a post group, the group's */
   status: string;
+  /** the most copies of one post on the sandbox (of any target) */
   postsOnSandbox: number;
+  /** post groups: copies of the first comment on Threads (a reply), and what the job says of it */
+  commentsOnSandbox?: number;
+  firstComment?: string;
+};
+
+export type DrillOptions = {
+  /** rounds of post groups after the media rounds: a worker killed before or during the post's publish, or during the first comment */
+  groupRounds?: number;
 };
 
 const LEASE_SECONDS = 3;
 
-export async function killDrill(rounds: number, log: (line: string) => void = () => {}): Promise<DrillRound[]> {
+export async function killDrill(rounds: number, log: (line: string) => void = () => {}, options: DrillOptions = {}): Promise<DrillRound[]> {
   process.env.WORKERS = "0"; // this drill runs its own workers, to kill them
   process.env.PUBLISH_LEASE_SECONDS = String(LEASE_SECONDS);
   const stack = await startTestStack("drill");
@@ -56,7 +67,11 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       });
       return res.json();
     };
-    const accounts = { instagram: await connectAccount(scope, "instagram"), tiktok: await connectAccount(scope, "tiktok") };
+    const accounts = {
+      instagram: await connectAccount(scope, "instagram"),
+      tiktok: await connectAccount(scope, "tiktok"),
+      threads: await connectAccount(scope, "threads"),
+    };
     const image = await uploadFile(api, "drill.jpg", "image/jpeg", "IMAGE", await makeJpeg({ width: 1080, height: 1080 }));
     const video = await uploadFile(api, "drill.mp4", "video/mp4", "VIDEO", makeMp4({ durationSeconds: 20 }));
     const sandbox = (p: string, body?: unknown) =>
@@ -68,6 +83,25 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     const addFault = async (f: Record<string, unknown>): Promise<string> => (await sandbox("/_sandbox/faults", f)).fault.id;
     /** A fault is spent once the request it was waiting for reached the sandbox. */
     const spent = async (faultId: string) => !(await sandbox("/_sandbox/faults")).faults.some((f: { id: string }) => f.id === faultId);
+    /** A worker killed once `marker` is spent, a fresh one then runs until `resource` reaches an end. */
+    type Ended = { status: string; targets?: { provider: string; firstComment?: { status: string } }[] };
+    const killThenTakeOver = async (marker: string, resource: string, ends: string[]): Promise<Ended> => {
+      const first = startWorker();
+      await until(() => spent(marker), 20_000);
+      await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
+      first.kill("SIGKILL");
+      await new Promise((r) => first.once("exit", r));
+      const second = startWorker();
+      const done = await until(async () => {
+        const j = (await api("GET", resource)) as Ended;
+        return ends.includes(j.status) ? j : undefined;
+      }, 60_000);
+      second.kill("SIGTERM");
+      await new Promise((r) => second.once("exit", r));
+      await fetch(stack.sandboxUrl + "/_sandbox/faults", { method: "DELETE" });
+      await new Promise((r) => setTimeout(r, 2500)); // a slow call still in flight lands by now
+      return done;
+    };
 
     for (let round = 1; round <= rounds; round++) {
       const provider = round % 2 === 0 ? "tiktok" : "instagram";
@@ -110,24 +144,48 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
             };
       const accepted = await api("POST", "/api/v1/posts", body);
       const jobId = accepted.results[0].jobId as string;
-
-      const first = startWorker();
-      await until(() => spent(marker), 20_000);
-      await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
-      first.kill("SIGKILL");
-      await new Promise((r) => first.once("exit", r));
-
-      const second = startWorker();
-      const job = await until(async () => {
-        const j = (await api("GET", `/api/v1/publish-jobs/${jobId}`)) as { status: string };
-        return ["published", "failed", "unknown", "canceled"].includes(j.status) ? j : undefined;
-      }, 60_000);
-      second.kill("SIGTERM");
-      await new Promise((r) => second.once("exit", r));
-      await fetch(stack.sandboxUrl + "/_sandbox/faults", { method: "DELETE" });
-      await new Promise((r) => setTimeout(r, 2500)); // a slow call still in flight lands by now
+      const job = await killThenTakeOver(marker, `/api/v1/publish-jobs/${jobId}`, ["published", "failed", "unknown", "canceled"]);
       const posts = (await sandbox(`/_sandbox/posts?provider=${provider}`)).posts.filter((p: { text: string }) => p.text === caption);
       const row: DrillRound = { round, provider, killed, status: job.status, postsOnSandbox: posts.length };
+      results.push(row);
+      log(JSON.stringify(row));
+    }
+
+    // Post groups: an Instagram FEED image and a Threads post, both with a first comment, the
+    // worker killed before Instagram's publish, during it, or during the Threads reply that is the
+    // first comment (the second threads_publish of the run).
+    for (let round = rounds + 1; round <= rounds + (options.groupRounds ?? 0); round++) {
+      const killed = (["before submit", "during submit", "after submit"] as const)[(round - rounds - 1) % 3]!;
+      const text = `drill group ${round} ${Date.now()}`;
+      const comment = `first comment ${round} ${Date.now()}`;
+      const marker =
+        killed === "before submit"
+          ? await addFault({ provider: "instagram", kind: "slow_response", operation: "media.create", delaySeconds: 2 })
+          : killed === "during submit"
+            ? await addFault({ provider: "instagram", kind: "slow_response", operation: "media.publish", delaySeconds: 2 })
+            : await addFault({ provider: "threads", kind: "slow_response", operation: "threads.publish", delaySeconds: 2, times: 2 });
+      const accepted = await api("POST", "/api/v1/post-groups", {
+        requestId: crypto.randomUUID(),
+        content: { text, firstComment: comment },
+        targets: [
+          { accountId: accounts.instagram.accountId, instagram: { contentType: "FEED" }, content: { media: [{ mediaId: image }] } },
+          { accountId: accounts.threads.accountId },
+        ],
+      });
+      if (!accepted.postGroupId) throw new Error(`the drill's post group was refused: ${JSON.stringify(accepted)}`);
+      const group = await killThenTakeOver(marker, `/api/v1/post-groups/${accepted.postGroupId}`, ["published", "partial", "failed", "canceled"]);
+      const copies = async (provider: string, t: string) =>
+        (await sandbox(`/_sandbox/posts?provider=${provider}`)).posts.filter((p: { text: string }) => p.text === t).length;
+      const threadsTarget = group.targets?.find((t) => t.provider === "threads");
+      const row: DrillRound = {
+        round,
+        provider: "post-group",
+        killed,
+        status: group.status,
+        postsOnSandbox: Math.max(await copies("instagram", text), await copies("threads", text)),
+        commentsOnSandbox: await copies("threads", comment),
+        firstComment: threadsTarget?.firstComment?.status ?? "none",
+      };
       results.push(row);
       log(JSON.stringify(row));
     }

@@ -16,4 +16,6 @@ export const expectedToolNames = [
   "get_carousel_options",
   "create_carousel",
   "get_carousel",
+  "publish_post_group",
+  "get_post_group",
 ];

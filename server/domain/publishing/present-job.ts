@@ -1,7 +1,8 @@
 // A publish job as the API shows it (SPEC.md "Publish job"), and as a publish result.
 import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import type { PublishJobView } from "./publishing.schema.ts";
+import { firstCommentStateSchema } from "./engine/first-comment.ts";
+import type { FirstCommentView, PublishJobView } from "./publishing.schema.ts";
 
 export const terminalStatuses = new Set(["published", "failed", "canceled", "unknown"]);
 
@@ -18,7 +19,21 @@ export function presentJob(job: PublishJob, account: Pick<ConnectedAccount, "use
     scheduledAt: job.scheduledAt?.toISOString() ?? null,
     startedLateMs: job.startLateMs,
     ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),
+    ...firstCommentOf(job),
   };
+}
+
+/**
+ * A job whose payload has a first comment shows what became of it: posted (with its id),
+ * failed or unknown (with why) once tried; pending before the post is published; not_posted
+ * when the post itself was not published.
+ */
+function firstCommentOf(job: PublishJob): { firstComment?: FirstCommentView } {
+  const text = (job.payload as { firstComment?: unknown } | null)?.firstComment;
+  if (typeof text !== "string" || !text) return {};
+  const state = firstCommentStateSchema.safeParse((job.progress as Record<string, unknown> | null)?.firstComment);
+  if (state.success) return { firstComment: state.data };
+  return { firstComment: { status: terminalStatuses.has(job.status) ? "not_posted" : "pending" } };
 }
 
 /**

@@ -70,6 +70,18 @@ export const publishBodyShape = {
 export const publishBody = z.strictObject(publishBodyShape).meta({ id: "PublishRequest" });
 export type PublishBody = z.output<typeof publishBody>;
 
+export const firstCommentSchema = z
+  .object({
+    status: z.enum(["pending", "posted", "failed", "unknown", "not_posted"]).meta({
+      description:
+        "pending: the post is not published yet; posted; failed (not posted); unknown: the platform did not confirm it and it is never posted again; not_posted: the post itself was not published",
+    }),
+    commentId: z.string().optional().meta({ description: "The comment's native id, once posted" }),
+    error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: "COMMENT_FAILED or COMMENT_RESULT_UNKNOWN" }),
+  })
+  .meta({ id: "FirstComment" });
+export type FirstCommentView = z.infer<typeof firstCommentSchema>;
+
 export const jobStatusSchema = z.enum(["queued", "scheduled", "processing", "published", "failed", "canceled", "unknown"]).meta({ id: "JobStatus" });
 
 export const jobErrorSchema = z
@@ -125,6 +137,9 @@ export const publishJobSchema = z
         "Scheduled jobs: how long after scheduledAt the scheduler started the job (`scheduled` → `queued`; large when the service was down at the time); null otherwise",
     }),
     error: jobErrorSchema.optional(),
+    firstComment: firstCommentSchema
+      .optional()
+      .meta({ description: "Present when the job has a first comment (post groups): what became of it. Its failure never fails the published post." }),
   })
   .meta({ id: "PublishJob" });
 export type PublishJobView = z.infer<typeof publishJobSchema>;

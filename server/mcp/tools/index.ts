@@ -4,6 +4,7 @@ import type { McpTool } from "../tool.ts";
 import { listAccountsTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
+import { getPostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool } from "./posts.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -24,4 +25,6 @@ export const tools: McpTool[] = [
   getCarouselOptionsTool,
   createCarouselTool,
   getCarouselTool,
+  publishPostGroupTool,
+  getPostGroupTool,
 ];

@@ -2,28 +2,21 @@
 // userinfo, the versioned Posts API (member posts in the "little" text format, reshares, the
 // author finder), socialActions counts and member post analytics.
 import { platformConfig } from "../config.ts";
-import { PlatformError, isPlatformError, kindForStatus, reclassify } from "../errors.ts";
-import { platformRequest, retryAfter } from "../http.ts";
+import { PlatformError, isPlatformError, reclassify } from "../errors.ts";
+import { platformRequest } from "../http.ts";
 import type { AccountContext, ExchangeInput, NativePost, PlatformAdapter, PostPage, RefreshInput, TokenSet } from "../types.ts";
+import { comment, preparedStatus, preparePost, publishPrepared } from "./linkedin-media.ts";
+import { authorUrn, createPost, endpoints, escapeLittleText, mapLinkedInError, permalink, provider, rest } from "./linkedin-rest.ts";
 
-const provider = "linkedin";
-const endpoints = () => platformConfig().endpoints.linkedin;
+export { escapeLittleText, mapLinkedInError, nextUtcMidnight } from "./linkedin-rest.ts";
+
 const credentials = () => platformConfig().credentials.linkedin;
 
 const PAGE_SIZE = 100;
 /** Posts whose metrics are fetched at once (three calls each). */
 const METRICS_CONCURRENCY = 5;
-/** LinkedIn's 429 carries no Retry-After; its "infrastructure protection" throttle clears by itself. */
-const THROTTLE_BACKOFF_SECONDS = 60;
 
-// ---- the "little" text format of commentary
-
-const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
-
-/** Plain text → commentary LinkedIn shows exactly as written (it cuts a post at the first unescaped reserved character). */
-export function escapeLittleText(text: string): string {
-  return text.replace(RESERVED, "\\$&");
-}
+// ---- the "little" text format of commentary (escaping: linkedin-rest.ts)
 
 // At one position of a commentary: an escape, a mention template or a hashtag template.
 const LITTLE_TOKEN = /\\([\s\S])|@\[((?:\\[\s\S]|[^\]\\])*)\]\(urn:li:[^)]*\)|\{hashtag\|\\#\|((?:\\[\s\S]|[^}\\])*)\}/y;
@@ -48,62 +41,7 @@ export function littleTextToPlain(commentary: string): string {
   return out;
 }
 
-// ---- errors
-
-type LinkedInError = {
-  status?: number;
-  serviceErrorCode?: number;
-  code?: string;
-  message?: string;
-  errorDetails?: { inputErrors?: { code?: string; description?: string }[] };
-  error?: string;
-  error_description?: string;
-};
-
-const CONTENT_CODES = new Set(["DUPLICATE_POST", "FIELD_LENGTH_TOO_LONG"]);
-
-/** Next midnight UTC: when LinkedIn's daily application and member limits reset. */
-export function nextUtcMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
-/** REST errors are {status, serviceErrorCode, code, message[, errorDetails]}; the OAuth host answers {error, error_description}. */
-export function mapLinkedInError(status: number, body: unknown, headers: Headers): PlatformError {
-  const e = (typeof body === "object" && body ? body : {}) as LinkedInError;
-  const message = e.message ?? e.error_description ?? (typeof body === "string" && body ? body : `HTTP ${status}`);
-  const codes = [e.code, ...(e.errorDetails?.inputErrors ?? []).map((i) => i.code)].filter((c): c is string => Boolean(c));
-  const extra = { status, platformCode: e.code ?? e.error ?? e.serviceErrorCode };
-  if (status === 401 || e.error === "invalid_grant") return new PlatformError(provider, "auth_expired", message, extra);
-  if (status === 403) return new PlatformError(provider, "permission", message, extra);
-  if (status === 429) {
-    if (/\bDAY limit\b/i.test(message)) return new PlatformError(provider, "quota_exceeded", message, { ...extra, retryAt: nextUtcMidnight() });
-    const retryAt = retryAfter(headers) ?? new Date(Date.now() + THROTTLE_BACKOFF_SECONDS * 1000);
-    return new PlatformError(provider, "rate_limited", message, { ...extra, retryAt });
-  }
-  if (status === 422 && (codes.some((c) => CONTENT_CODES.has(c)) || /duplicate/i.test(message))) {
-    return new PlatformError(provider, "content_rejected", message, extra);
-  }
-  return new PlatformError(provider, kindForStatus(status), message, extra);
-}
-
-// ---- HTTP
-
-/** Versioned /rest calls need the version and Rest.li 2.0 headers. */
-function rest<T>(ctx: { accessToken: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  return platformRequest<T>({
-    provider,
-    method,
-    url: `${endpoints().api}${path}`,
-    headers: {
-      Authorization: `Bearer ${ctx.accessToken}`,
-      "LinkedIn-Version": platformConfig().linkedinVersion,
-      "X-Restli-Protocol-Version": "2.0.0",
-      ...headers,
-    },
-    body,
-    mapError: mapLinkedInError,
-  });
-}
+// ---- OAuth
 
 type TokenResponse = { access_token: string; expires_in?: number; scope?: string; refresh_token?: string; refresh_token_expires_in?: number };
 
@@ -131,19 +69,6 @@ function tokenSet(t: TokenResponse): TokenSet {
 }
 
 // ---- posts
-
-const authorUrn = (ctx: AccountContext) => (typeof ctx.metadata.authorUrn === "string" ? ctx.metadata.authorUrn : `urn:li:person:${ctx.providerAccountId}`);
-const permalink = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
-const distribution = { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] };
-
-/** POST /rest/posts answers 201 with an empty body; the new post's URN is in x-restli-id. */
-async function createPost(ctx: AccountContext, body: Record<string, unknown>): Promise<string> {
-  const res = await rest(ctx, "POST", "/rest/posts", { author: authorUrn(ctx), visibility: "PUBLIC", distribution, lifecycleState: "PUBLISHED", ...body });
-  const urn = res.headers.get("x-restli-id");
-  // Created, but without its id we cannot tell the caller which post it is.
-  if (!urn) throw new PlatformError(provider, "unknown_outcome", `POST /rest/posts answered ${res.status} without x-restli-id`, { status: res.status });
-  return urn;
-}
 
 type LinkedInPost = {
   id: string;
@@ -325,6 +250,11 @@ export const linkedinAdapter: PlatformAdapter = {
   },
 
   // Reshares without commentary are the member's reposts, not their posts; drafts are not published.
+  preparePost,
+  preparedStatus,
+  publishPrepared,
+  comment,
+
   async listPosts(ctx, cursor): Promise<PostPage> {
     const start = startOf(cursor);
     const query = `author=${encodeURIComponent(authorUrn(ctx))}&q=author&count=${PAGE_SIZE}&start=${start}&sortBy=LAST_MODIFIED`;

@@ -1,13 +1,16 @@
 // LinkedIn's own JavaScript client, linkedin-api-client (RestliClient), against the sandbox:
 // a post created on /rest/posts, the author finder, socialActions and member post analytics
 // (versioned Rest.li 2.0 calls with LinkedIn-Version), and /v2/userinfo. The client encodes
-// URNs, finders and records in Rest.li's own syntax, which our adapter writes by hand.
+// URNs, finders and records in Rest.li's own syntax, which our adapter writes by hand. And media:
+// an image registered with the client's action call (initializeUpload), its bytes PUT to the upload
+// URL, a post with that image, and a comment on it.
 import { RestliClient } from "linkedin-api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../runtime/embedded-postgres.ts";
 import { platformConfig, resetPlatformConfig } from "../config.ts";
 import { startSandbox, type RunningSandbox } from "../sandbox/app.ts";
 import { linkedinSandbox } from "../sandbox/providers/linkedin.ts";
+import { makeJpeg } from "../../testing/media-fixtures.ts";
 import { connect } from "../../testing/platform-fixtures.ts";
 import { linkedinAdapter as li } from "./linkedin-adapter.ts";
 
@@ -110,5 +113,66 @@ describe("linkedin-api-client against the sandbox", () => {
       .catch((e: unknown) => e);
     // https://learn.microsoft.com/linkedin/marketing/versioning: an inactive version answers 426.
     expect((err as { response: { status: number; data: unknown } }).response).toMatchObject({ status: 426, data: { code: "NONEXISTENT_VERSION" } });
+  });
+
+  it("registers an image upload with the initializeUpload action, posts the image and comments on the post", async () => {
+    const scopes = ["openid", "profile", "w_member_social", "r_member_social"];
+    const { tokens, identity } = await connect(li, { displayName: "Restli Media" }, { scopes });
+    const client = clientAtSandbox();
+    const accessToken = tokens.accessToken;
+    const versionString = platformConfig().linkedinVersion;
+    const author = `urn:li:person:${identity.providerAccountId}`;
+
+    const init = await client.action({
+      resourcePath: "/images",
+      actionName: "initializeUpload",
+      data: { initializeUploadRequest: { owner: author } },
+      accessToken,
+      versionString,
+    });
+    const { uploadUrl, image } = init.data.value as { uploadUrl: string; image: string };
+    expect(image).toMatch(/^urn:li:image:/);
+    const jpeg = await makeJpeg({ width: 640, height: 640 });
+    const put = await fetch(uploadUrl, { method: "PUT", headers: { Authorization: `Bearer ${accessToken}` }, body: new Uint8Array(jpeg) });
+    expect(put.status).toBe(201);
+    // Processing takes the sandbox's processing time; the client reads the status like any get.
+    let status = "";
+    for (let i = 0; i < 100 && status !== "AVAILABLE"; i++) {
+      const got = await client.get({ resourcePath: "/images/{id}", pathKeys: { id: image }, accessToken, versionString });
+      status = got.data.status as string;
+      if (status !== "AVAILABLE") await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe("AVAILABLE");
+
+    const created = await client.create({
+      resourcePath: "/posts",
+      entity: {
+        author,
+        commentary: "An image, posted by LinkedIn's own client",
+        visibility: "PUBLIC",
+        distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+        content: { media: { id: image, altText: "A blue square" } },
+        lifecycleState: "PUBLISHED",
+        isReshareDisabledByAuthor: false,
+      },
+      accessToken,
+      versionString,
+    });
+    expect(created.status).toBe(201);
+    const shareUrn = created.createdEntityId as string;
+    const post = await client.get({ resourcePath: "/posts/{id}", pathKeys: { id: shareUrn }, accessToken, versionString });
+    expect(post.data).toMatchObject({ id: shareUrn, author, content: { media: { id: image, altText: "A blue square" } } });
+
+    const comment = await client.create({
+      resourcePath: "/socialActions/{id}/comments",
+      pathKeys: { id: shareUrn },
+      entity: { actor: author, object: shareUrn, message: { text: "A first comment" } },
+      accessToken,
+      versionString,
+    });
+    expect(comment.status).toBe(201);
+    expect(comment.data).toMatchObject({ actor: author, object: shareUrn, message: { text: "A first comment" } });
+    const listed = await client.getAll({ resourcePath: "/socialActions/{id}/comments", pathKeys: { id: shareUrn }, accessToken, versionString });
+    expect(listed.data.elements.map((c) => [c.actor, c.message.text])).toEqual([[author, "A first comment"]]);
   });
 });

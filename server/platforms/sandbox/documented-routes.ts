@@ -10,6 +10,7 @@ export type DocumentedRoute = { method: "GET" | "POST" | "PUT" | "DELETE"; url: 
 export const handedOutHosts: Record<string, string> = {
   "/tiktok/upload": "https://open-upload.tiktokapis.com",
   "/tiktok/cdn": "https://p16-sign.tiktokcdn-us.com",
+  "/linkedin/dms-uploads": "https://www.linkedin.com/dms-uploads",
 };
 
 /** The OpenAI-compatible API the carousel writer talks to (server/platforms/sandbox/openai-compatible.ts). */
@@ -79,6 +80,32 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
       doc: `${LI}/marketing/community-management/shares/network-update-social-actions`,
     },
     { method: "GET", url: "https://api.linkedin.com/rest/memberCreatorPostAnalytics", doc: `${LI}/marketing/community-management/members/post-statistics` },
+    { method: "GET", url: "https://api.linkedin.com/rest/posts/{encoded-post-urn}", doc: `${LI}/marketing/community-management/shares/posts-api` },
+    // ?action=initializeUpload
+    { method: "POST", url: "https://api.linkedin.com/rest/images", doc: `${LI}/marketing/community-management/shares/images-api` },
+    { method: "GET", url: "https://api.linkedin.com/rest/images/{image-urn}", doc: `${LI}/marketing/community-management/shares/images-api` },
+    // ?action=initializeUpload and ?action=finalizeUpload
+    { method: "POST", url: "https://api.linkedin.com/rest/videos", doc: `${LI}/marketing/community-management/shares/videos-api` },
+    { method: "GET", url: "https://api.linkedin.com/rest/videos/{video-urn}", doc: `${LI}/marketing/community-management/shares/videos-api` },
+    // ?action=initializeUpload
+    { method: "POST", url: "https://api.linkedin.com/rest/documents", doc: `${LI}/marketing/community-management/shares/documents-api` },
+    { method: "GET", url: "https://api.linkedin.com/rest/documents/{document-urn}", doc: `${LI}/marketing/community-management/shares/documents-api` },
+    // The upload URLs the three initializeUpload actions hand out (one per video part).
+    {
+      method: "PUT",
+      url: "https://www.linkedin.com/dms-uploads/sp/v2/{asset}/{upload-kind}/{part}",
+      doc: `${LI}/marketing/community-management/shares/videos-api`,
+    },
+    {
+      method: "POST",
+      url: "https://api.linkedin.com/rest/socialActions/{target-urn}/comments",
+      doc: `${LI}/marketing/community-management/shares/comments-api`,
+    },
+    {
+      method: "GET",
+      url: "https://api.linkedin.com/rest/socialActions/{target-urn}/comments",
+      doc: `${LI}/marketing/community-management/shares/comments-api`,
+    },
   ],
   tiktok: [
     { method: "GET", url: "https://www.tiktok.com/v2/auth/authorize/", doc: `${TT}/login-kit-web` },

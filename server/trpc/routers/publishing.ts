@@ -2,6 +2,9 @@ import { getPublishJob } from "../../domain/publishing/get-publish-job.ts";
 import { listJobsQuery, listPublishJobs } from "../../domain/publishing/list-publish-jobs.ts";
 import { publishBody, jobIdParams } from "../../domain/publishing/publishing.schema.ts";
 import { publishPosts } from "../../domain/publishing/publish-posts.ts";
+import { createPostGroup } from "../../domain/post-groups/create-post-group.ts";
+import { getPostGroup } from "../../domain/post-groups/get-post-group.ts";
+import { postGroupBody, postGroupIdParams } from "../../domain/post-groups/post-groups.schema.ts";
 import { router, workspaceProcedure } from "../init.ts";
 
 export const postsRouter = router({
@@ -10,6 +13,12 @@ export const postsRouter = router({
     const { body, ...outcome } = await publishPosts(ctx.scope, input);
     return { ...body, ...outcome };
   }),
+  /** the composer's one composition to many accounts: the same operation as POST /api/v1/post-groups */
+  publishGroup: workspaceProcedure.input(postGroupBody).mutation(async ({ ctx, input }) => {
+    const { body, ...outcome } = await createPostGroup(ctx.scope, input);
+    return { ...body, ...outcome };
+  }),
+  group: workspaceProcedure.input(postGroupIdParams).query(({ ctx, input }) => getPostGroup(ctx.scope, input.id)),
 });
 
 export const jobsRouter = router({

@@ -147,6 +147,21 @@ export class FlowContext<P> {
     Object.assign(this.progress, patch);
   }
 
+  /**
+   * save(), only while this run holds an unexpired lease: the mark before a public effect other
+   * than the post (a first comment), so a run that lost its job never makes it.
+   */
+  async saveIfHeld(patch: Progress): Promise<void> {
+    const rows = await sql(
+      "job-progress-held",
+      `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(), "leaseExpiresAt" = now() + make_interval(secs => $4)
+        WHERE id = $1 AND "leaseOwner" = $3 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
+      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
+    );
+    if (rows.length === 0) throw new LeaseLost();
+    Object.assign(this.progress, patch);
+  }
+
   async clearSubmitting(): Promise<void> {
     await sql("job-submit-clear", `UPDATE "PublishJob" SET "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [this.job.id]);
   }

@@ -1,12 +1,17 @@
 // Sandbox LinkedIn: OAuth 2.0 (no PKCE) with programmatic refresh tokens that do not rotate,
-// OIDC userinfo, the versioned Posts API (create, reshare, author finder), socialActions and
-// member post analytics. Errors are LinkedIn's {status, serviceErrorCode, code, message}.
-// Faithful quirk: commentary is "little" text, cut silently at the first unescaped reserved
-// character. Not simulated: organisation authors, media content, drafts, mention/hashtag templates.
-import crypto from "node:crypto";
+// OIDC userinfo, the versioned Posts API (create with text, media or several images, reshare,
+// get, author finder), socialActions with comments, member post analytics, and the Images,
+// Videos and Documents APIs (linkedin-media.ts). Errors are LinkedIn's {status, serviceErrorCode,
+// code, message}. Faithful quirk: commentary is "little" text, cut silently at the first unescaped
+// reserved character. Not simulated: organisation authors, article and poll content, drafts,
+// mention/hashtag templates.
 import { consentPage } from "../consent.ts";
-import { jsonAnswer, bearer, params, type Ctx, type ProviderModule } from "../kit.ts";
+import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";
 import type { SandboxPost, SandboxState, Token } from "../state.ts";
+import { registerLinkedInComments } from "./linkedin-comments.ts";
+import { checkContent, type PostContent } from "./linkedin-content.ts";
+import { registerLinkedInMedia } from "./linkedin-media.ts";
+import { inputError, memberId, personUrn, postOf, restError, shareUrn, versionProblem } from "./linkedin-shared.ts";
 
 const ACCESS_SECONDS = 60 * 24 * 3600;
 const REFRESH_SECONDS = 365 * 24 * 3600;
@@ -43,28 +48,7 @@ function configuredProducts(): LinkedInProduct[] {
 const RESERVED = new Set("\\|{}@[]()<>#*_~");
 const ANALYTICS_TYPES = ["IMPRESSION", "MEMBERS_REACHED", "RESHARE", "REACTION", "COMMENT"] as const;
 
-type RestBody = { code?: string; serviceErrorCode?: number; message: string };
-const restError = (status: number, body: RestBody) => jsonAnswer({ status, ...body }, { status });
-
-/** Rest.li validation failures: 422 with the failing field in errorDetails.inputErrors. */
-const inputError = (code: string, field: string, message: string) =>
-  jsonAnswer(
-    {
-      status: 422,
-      code,
-      message,
-      errorDetailType: "com.linkedin.common.error.BadRequest",
-      errorDetails: { inputErrors: [{ code, description: message, input: { inputPath: { fieldPath: field } } }] },
-    },
-    { status: 422 },
-  );
-
 const oauthError = (status: number, error: string, description: string) => jsonAnswer({ error, error_description: description }, { status });
-
-/** The OIDC `sub` of a sandbox profile: opaque and stable, like LinkedIn's member ids. */
-const memberId = (profileId: string) => crypto.createHash("sha256").update(`linkedin-member:${profileId}`).digest("base64url").slice(0, 10);
-const personUrn = (profileId: string) => `urn:li:person:${memberId(profileId)}`;
-const shareUrn = (post: SandboxPost) => `urn:li:share:${post.id}`;
 
 /** What LinkedIn shows of a commentary: escapes resolved, cut at the first unescaped reserved character. */
 function rendered(commentary: string): string {
@@ -85,28 +69,6 @@ function rendered(commentary: string): string {
 /** The stored text as LinkedIn returns it: little text again. */
 const littleText = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, "\\$&");
 
-/** Versioned APIs refuse requests without a valid LinkedIn-Version and Rest.li 2.0. */
-function versionProblem(c: Ctx): Response | undefined {
-  const version = c.req.header("linkedin-version");
-  if (!version)
-    return restError(400, { code: "VERSION_MISSING", message: "A version must be present. Please specify a version by adding the LinkedIn-Version header." });
-  const m = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
-  const now = new Date();
-  const future = m && Number(m[1]) * 12 + Number(m[2]) > now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || future)
-    return restError(426, { code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` });
-  if (c.req.header("x-restli-protocol-version") !== "2.0.0") {
-    return restError(400, { code: "ILLEGAL_ARGUMENT", message: "This endpoint requires the header X-Restli-Protocol-Version: 2.0.0" });
-  }
-  return undefined;
-}
-
-function postOf(state: SandboxState, urn: string): SandboxPost | undefined {
-  const id = /^urn:li:share:(\d+)$/.exec(urn)?.[1];
-  const post = id ? state.post(id) : undefined;
-  return post && post.provider === "linkedin" && !post.deleted ? post : undefined;
-}
-
 function postElement(post: SandboxPost, author: string) {
   const createdAt = Date.parse(post.createdAt);
   const resharedFrom = post.extra.resharedFrom as string | undefined;
@@ -123,6 +85,7 @@ function postElement(post: SandboxPost, author: string) {
     lastModifiedAt: createdAt,
     publishedAt: createdAt,
     ...(resharedFrom ? { reshareContext: { parent: resharedFrom, root: resharedFrom } } : {}),
+    ...(post.extra.content ? { content: post.extra.content as PostContent } : {}),
   };
 }
 
@@ -150,8 +113,6 @@ function invalidPost(body: PostInput): Response | undefined {
     return inputError("INVALID_VALUE", "visibility", `ERROR :: /visibility :: "${body.visibility}" is not an enum symbol`);
   if (body.lifecycleState !== "PUBLISHED")
     return inputError("INVALID_VALUE", "lifecycleState", "The sandbox publishes only lifecycleState PUBLISHED (drafts are not simulated)");
-  if (body.content !== undefined)
-    return inputError("INVALID_VALUE", "content", "The sandbox simulates text posts and reshares only (no media or article content)");
   const commentary = (body.commentary as string | undefined) ?? "";
   if (commentary.length > COMMENTARY_MAX) {
     return inputError(
@@ -160,15 +121,26 @@ function invalidPost(body: PostInput): Response | undefined {
       `ERROR :: /commentary :: length ${commentary.length} exceeds the maximum allowed length ${COMMENTARY_MAX}`,
     );
   }
-  if (body.reshareContext === undefined && commentary === "") return inputError("FIELD_REQUIRED", "commentary", "A post needs commentary or content");
+  if (body.reshareContext === undefined && body.content === undefined && commentary === "")
+    return inputError("FIELD_REQUIRED", "commentary", "A post needs commentary or content");
+  if (body.reshareContext !== undefined && body.content !== undefined) return inputError("INVALID_VALUE", "content", "A reshare carries no content");
   if (body.reshareContext !== undefined && typeof body.reshareContext.parent !== "string") return required("reshareContext/parent");
   return undefined;
 }
 
-function duplicateOf(state: SandboxState, profileId: string, text: string): SandboxPost | undefined {
+/** The same commentary with the same content (media URNs) within a day is a duplicate. */
+function duplicateOf(state: SandboxState, profileId: string, text: string, content: PostContent | undefined): SandboxPost | undefined {
+  const same = JSON.stringify(content ?? null);
   return state
     .posts({ provider: "linkedin", profileId })
-    .find((p) => !p.deleted && p.kind === "post" && p.text === text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
+    .find(
+      (p) =>
+        !p.deleted &&
+        p.kind === "post" &&
+        p.text === text &&
+        JSON.stringify(p.extra.content ?? null) === same &&
+        Date.now() - Date.parse(p.createdAt) < 24 * 3600_000,
+    );
 }
 
 export const linkedinSandbox: ProviderModule = {
@@ -331,8 +303,10 @@ export const linkedinSandbox: ProviderModule = {
         const profile = state.profile(token.profileId)!;
         const parentUrn = body.reshareContext?.parent as string | undefined;
         if (parentUrn && !postOf(state, parentUrn)) return m.error("not_found", { message: `Parent post ${parentUrn} does not exist` });
+        const checked = body.content === undefined ? undefined : checkContent(state, body.author as string, body.content);
+        if (checked && "problem" in checked) return checked.problem;
         const text = rendered((body.commentary as string | undefined) ?? "");
-        const duplicate = parentUrn ? undefined : duplicateOf(state, profile.id, text);
+        const duplicate = parentUrn ? undefined : duplicateOf(state, profile.id, text, checked?.content);
         if (duplicate) return m.error("content", { message: `Content is a duplicate of ${shareUrn(duplicate)}` });
         const post = state.addPost({
           provider: "linkedin",
@@ -340,8 +314,9 @@ export const linkedinSandbox: ProviderModule = {
           username: profile.username,
           kind: parentUrn ? "reshare" : "post",
           text,
-          media: [],
+          media: checked?.media ?? [],
           extra: {
+            ...(checked ? { content: checked.content } : {}),
             commentary: body.commentary ?? "",
             visibility: body.visibility,
             isReshareDisabledByAuthor: body.isReshareDisabledByAuthor === true,
@@ -387,6 +362,25 @@ export const linkedinSandbox: ProviderModule = {
           elements: page.map((p) => postElement(p, q.author!)),
           paging: { start, count, total: all.length, links: next ? [{ type: "application/json", rel: "next", href: next }] : [] },
         });
+      },
+      [["r_member_social"]],
+    );
+
+    // GET /rest/posts/{encoded urn}: one post with its content as LinkedIn stores it; reading posts
+    // needs r_member_social (learn.microsoft.com/linkedin/marketing/community-management/shares/posts-api#get-posts).
+    kit.route(
+      app,
+      m,
+      "GET",
+      "/linkedin/api/rest/posts/:urn",
+      "posts.get",
+      (c) => {
+        const problem = versionProblem(c);
+        if (problem) return problem;
+        const urn = c.req.param("urn") ?? ""; // Hono decodes the path parameter
+        const post = postOf(state, urn);
+        if (!post) return m.error("not_found", { message: `Not found: ${urn}` });
+        return c.json(postElement(post, personUrn(post.profileId)));
       },
       [["r_member_social"]],
     );
@@ -482,5 +476,8 @@ export const linkedinSandbox: ProviderModule = {
       },
       [["r_member_postAnalytics"]],
     );
+
+    registerLinkedInMedia(app, kit, m);
+    registerLinkedInComments(app, kit, m);
   },
 };

@@ -1,4 +1,5 @@
 import { env } from "../../../../env.ts";
+import { withFirstComment } from "../../engine/first-comment.ts";
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { facebookFlow } from "./flow.ts";
@@ -15,5 +16,5 @@ export const facebookMode: MediaMode<FacebookPlan> = {
   conflictFields: facebookConflictFields,
   // New Facebook jobs wait for the public-write rollout (replays never get here).
   unavailable: () => (env().facebookPublicWrite ? null : "Publishing to Facebook is not enabled on this installation yet (public-write rollout)"),
-  flow: jobFlow(facebookPayloadSchema, facebookFlow),
+  flow: jobFlow(facebookPayloadSchema, withFirstComment(facebookFlow)),
 };

@@ -11,6 +11,8 @@ export const facebookPayloadSchema = z.object({
   contentType: z.enum(["FEED", "REELS", "STORY"]),
   message: z.string().nullable(),
   items: z.array(z.object({ mediaId: z.string() })),
+  /** post groups: the comment made right after publishing; absent on payloads of POST /api/v1/posts and older ones */
+  firstComment: z.string().nullable().optional(),
 });
 export type FacebookPayload = z.infer<typeof facebookPayloadSchema>;
 export type FacebookPlan = MediaPlanOf<"facebook", FacebookPayload>;

@@ -1,3 +1,4 @@
+import { withFirstComment } from "../../engine/first-comment.ts";
 import { jobFlow } from "../../engine/flow.ts";
 import type { MediaMode } from "../mode.ts";
 import { instagramFlow } from "./flow.ts";
@@ -12,5 +13,5 @@ export const instagramMode: MediaMode<InstagramPlan> = {
   normalize: normalizeInstagram,
   validate: validateInstagram,
   conflictFields: instagramConflictFields,
-  flow: jobFlow(instagramPayloadSchema, instagramFlow),
+  flow: jobFlow(instagramPayloadSchema, withFirstComment(instagramFlow)),
 };

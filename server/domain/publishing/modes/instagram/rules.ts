@@ -13,6 +13,8 @@ export const instagramPayloadSchema = z.object({
   caption: z.string().nullable(),
   items: z.array(z.object({ mediaId: z.string(), altText: z.string().nullable() })).min(1),
   shareToFeed: z.boolean().nullable(),
+  /** post groups: the comment made right after publishing; absent on payloads of POST /api/v1/posts and older ones */
+  firstComment: z.string().nullable().optional(),
 });
 export type InstagramPayload = z.infer<typeof instagramPayloadSchema>;
 export type InstagramPlan = MediaPlanOf<"instagram", InstagramPayload>;

@@ -1,25 +1,87 @@
-// Scheduled text (threads, x, linkedin): the posts of the schedule in order, each a reply to the
-// one before, through the same adapters as text published now. Each post is its own guarded
-// step, so a run that stops mid-thread resumes after the last post it recorded.
+// Text jobs (threads, x, linkedin): the posts in order, each a reply to the one before. A post
+// without media goes through publishText; one with media in the adapter's three steps:
+// preparePost (uploads, containers: nothing public; its answer kept in progress so a resumed run
+// publishes what an earlier one prepared), a wait until the platform has processed the media,
+// then publishPrepared. Each publishing call is its own guarded step, so a run that stops
+// mid-thread resumes after the last post it recorded and never repeats one.
 import { adapterFor } from "../../../../platforms/registry.ts";
-import type { TextJobPayload } from "./rules.ts";
+import { systemScope } from "../../../../scope.ts";
+import { carouselDocument } from "../../../carousels/carousel-document.ts";
+import type { PostMediaItem, PreparedPost } from "../../../../platforms/types.ts";
+import { JobFailure } from "../../job-codes.ts";
 import type { Flow } from "../../engine/flow.ts";
 import type { FlowContext } from "../../engine/flow-context.ts";
+import type { TextJobPayload } from "./rules.ts";
 
 type Posted = { id: string; permalink: string };
+type Ctx = FlowContext<TextJobPayload>;
 
-async function run(ctx: FlowContext<TextJobPayload>): Promise<void> {
+/**
+ * How long a post's media may stay processing. X documents processing_info.check_after_secs
+ * without an upper bound, Threads suggests waiting for FINISHED and LinkedIn's videos take
+ * minutes; a prepared post is not public, so giving up costs nothing but the upload.
+ */
+export const MEDIA_WAIT_DEADLINE_MS = 3600_000;
+
+async function run(ctx: Ctx): Promise<void> {
   const adapter = adapterFor(ctx.account.provider);
   const posted = [...((ctx.progress.posted as Posted[] | undefined) ?? [])];
   for (let i = posted.length; i < ctx.payload.posts.length; i++) {
+    const text = ctx.payload.posts[i]!;
     const replyToId = posted.at(-1)?.id;
-    const ref = await ctx.submitStep(
-      (c) => adapter.publishText!(c, { text: ctx.payload.posts[i]!, ...(replyToId ? { replyToId } : {}) }),
-      (r) => ({ posted: [...posted, { id: r.id, permalink: r.permalink }] }),
-    );
+    const reply = replyToId ? { replyToId } : {};
+    const media = ctx.payload.media?.[i] ?? [];
+    const document = i === 0 ? ctx.payload.document : undefined;
+    const record = (r: Posted) => ({ posted: [...posted, { id: r.id, permalink: r.permalink }] });
+    let ref: Posted;
+    if (media.length === 0 && !document) {
+      ref = await ctx.submitStep((c) => adapter.publishText!(c, { text, ...reply }), record);
+    } else {
+      const prepared = await prepare(ctx, i, text, replyToId);
+      ref = await ctx.submitStep((c) => adapter.publishPrepared!(c, prepared, { text, ...reply }), record);
+    }
     posted.push({ id: ref.id, permalink: ref.permalink });
   }
   ctx.publish({ postId: posted[0]!.id, permalink: posted[0]!.permalink, postIds: posted.map((p) => p.id) });
+}
+
+/** Post i's media prepared (once) and processed. */
+async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | undefined): Promise<PreparedPost> {
+  const adapter = adapterFor(ctx.account.provider);
+  const key = `prepared${i}`;
+  let prepared = ctx.progress[key] as PreparedPost | undefined;
+  if (!prepared) {
+    const media: PostMediaItem[] = [];
+    const document = i === 0 ? ctx.payload.document : undefined;
+    // the PDF is derived from the slides and kept under a key they name: a resumed run reads the same file
+    if (document) media.push(await carouselDocument(await systemScope(ctx.job.workspaceId), document.carouselId));
+    for (const ref of ctx.payload.media?.[i] ?? []) {
+      const source = await ctx.media(ref.mediaId);
+      media.push({ kind: source.mimeType.startsWith("video/") ? "video" : "image", source, ...(ref.altText ? { altText: ref.altText } : {}) });
+    }
+    const made = await ctx.call((c) => adapter.preparePost!(c, { text, media, ...(replyToId ? { replyToId } : {}) }));
+    await ctx.save({ [key]: made });
+    prepared = made;
+  }
+  const label = `the media of post ${i + 1}`;
+  await ctx.waitFor(
+    label,
+    async () => {
+      const readiness = await ctx.call((c) => adapter.preparedStatus!(c, prepared));
+      if (readiness.state === "failed") throw new JobFailure("PREPARATION_FAILED", `${ctx.account.provider} could not process ${label}: ${readiness.reason}`);
+      return readiness.state === "ready" ? true : undefined;
+    },
+    {
+      deadlineMs: MEDIA_WAIT_DEADLINE_MS,
+      expired: () => {
+        throw new JobFailure(
+          "PREPARATION_FAILED",
+          `${ctx.account.provider} was still processing ${label} an hour after it was sent; nothing more was published`,
+        );
+      },
+    },
+  );
+  return prepared;
 }
 
 export const textFlow: Flow<TextJobPayload> = { run };

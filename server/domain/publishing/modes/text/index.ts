@@ -1,4 +1,5 @@
 import { textProviders } from "../../../accounts/providers.ts";
+import { withFirstComment } from "../../engine/first-comment.ts";
 import { jobFlow } from "../../engine/flow.ts";
 import { textFlow } from "./flow.ts";
 import { textPayloadSchema, textPlan } from "./rules.ts";
@@ -11,5 +12,5 @@ export const textMode = {
   providers: textProviders,
   payloadSchema: textPayloadSchema,
   plan: textPlan,
-  flow: jobFlow(textPayloadSchema, textFlow),
+  flow: jobFlow(textPayloadSchema, withFirstComment(textFlow)),
 };

@@ -1,15 +1,29 @@
 // text mode (threads, x, linkedin): one post or a thread, to several accounts at once; the X link
 // rule and each platform's length limit (SPEC.md "Text modes").
 import { z } from "zod";
-import type { ConnectedAccount } from "../../../../db.ts";
+import type { ConnectedAccount, MediaItem } from "../../../../db.ts";
 import type { ProviderName } from "../../../accounts/providers.ts";
 import type { PublishBody } from "../../publishing.schema.ts";
-import { removeLinks, TEXT_LIMITS, textLength } from "../../text-rules.ts";
+import { codePoints, removeLinks, TEXT_LIMITS, textLength } from "../../text-rules.ts";
+import { checkImage, checkVideo } from "../media-checks.ts";
+import { textMediaLimits, type TextMediaLimits } from "./media-limits.ts";
 import type { Issues } from "../../validation-issues.ts";
 
-/** A scheduled text job's payload: its posts as accepted (after the X link rule). */
-export const textPayloadSchema = z.object({ posts: z.array(z.string()).min(1) });
+const mediaRefSchema = z.object({ mediaId: z.string(), altText: z.string().nullable() });
+
+/**
+ * A text job's payload: its posts as accepted (after the X link rule). Jobs of post groups add
+ * each post's media (`media[i]` belongs to `posts[i]`) and a first comment; payloads stored before them (`{ posts }`) parse unchanged.
+ */
+export const textPayloadSchema = z.object({
+  posts: z.array(z.string()).min(1),
+  media: z.array(z.array(mediaRefSchema)).optional(),
+  /** LinkedIn: the first post is a document built from this carousel (carousels/carousel-document.ts) */
+  document: z.object({ carouselId: z.string() }).optional(),
+  firstComment: z.string().nullable().optional(),
+});
 export type TextJobPayload = z.infer<typeof textPayloadSchema>;
+export type TextMediaRef = z.infer<typeof mediaRefSchema>;
 
 export type TextTarget = { account: ConnectedAccount; posts: string[] };
 export type TextPlan = { mode: "text"; targets: TextTarget[] };
@@ -48,3 +62,51 @@ export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues
   issues.throwIfAny();
   return { mode: "text", targets: accounts.map((account) => ({ account, posts: account.provider === "x" ? xPosts! : posts })) };
 }
+
+/** One media item of a text post as a request names it, found in the workspace library. */
+export type TextMediaInput = { item: MediaItem; altText?: string; path: string };
+
+/**
+ * A post's media on a text platform (textMediaLimits): X up to 4 JPEG images or exactly one
+ * video; Threads one image or video, or a carousel of 2 to 20; LinkedIn one image, 2 to 20
+ * images or one video. `path` names the media list in the answer (e.g. `targets[0].content.media`).
+ */
+export function validateTextMedia(provider: TextProvider, media: TextMediaInput[], path: string, issues: Issues): void {
+  if (media.length === 0) return;
+  const limits: TextMediaLimits = textMediaLimits[provider];
+  const images = media.filter((x) => x.item.mediaType === "IMAGE");
+  const videos = media.filter((x) => x.item.mediaType === "VIDEO");
+  const name = providerNames[provider];
+  if (limits.maxMixed === 0 && images.length > 0 && videos.length > 0) {
+    issues.add(path, `${name} takes images or one video, not both in one post`, "mixed_media");
+  } else if (videos.length > 1 && limits.maxMixed === 0) {
+    issues.add(path, `${name} takes one video per post (${videos.length} given)`, "too_many");
+  } else if (media.length > Math.max(limits.maxImages, limits.maxMixed)) {
+    issues.add(
+      path,
+      `${name} takes at most ${Math.max(limits.maxImages, limits.maxMixed)} ${limits.maxMixed ? "items" : "images"} per post (${media.length} given)`,
+      "too_many",
+    );
+  }
+  for (const { item, altText, path: itemPath } of media) {
+    const at = `${itemPath}.mediaId`;
+    if (item.mediaType === "IMAGE") {
+      checkImage(issues, at, item, limits.imageMaxBytes, name);
+      if (limits.imageMaxPixels && item.width && item.height && item.width * item.height >= limits.imageMaxPixels)
+        issues.add(at, `is ${item.width}×${item.height} pixels; ${name} takes images under ${limits.imageMaxPixels} pixels`, "too_big");
+    } else {
+      if (!limits.videoMimeTypes.includes(item.mimeType))
+        issues.add(at, `is ${item.mimeType}; ${name} takes ${limits.videoMimeTypes.join(" or ")} videos`, "wrong_type");
+      checkVideo(issues, at, item, { maxBytes: limits.videoMaxBytes, minSeconds: limits.videoMinSeconds, maxSeconds: limits.videoMaxSeconds }, name);
+    }
+    if (altText !== undefined) {
+      if (provider === "linkedin" && item.mediaType !== "IMAGE") issues.add(`${itemPath}.altText`, "is for images only on linkedin");
+      if (provider === "x" && item.mediaType !== "IMAGE") issues.add(`${itemPath}.altText`, "is for images only on x");
+      if (limits.altTextMax !== undefined && codePoints(altText) > limits.altTextMax)
+        issues.add(`${itemPath}.altText`, `is ${codePoints(altText)} characters; ${name} allows ${limits.altTextMax}`, "too_long");
+    }
+  }
+}
+
+const providerNames = { x: "x", threads: "threads", linkedin: "linkedin" } as const;
+type TextProvider = keyof typeof providerNames;

@@ -1,0 +1,181 @@
+// POST /api/v1/post-groups: one composition to 1–50 accounts of any platforms. Every target is
+// checked first (plan-targets.ts); then the group, each target's publish job (a ScheduledPost
+// too, for a schedule) and the drain entries of the jobs to publish now are written in one
+// statement, so a group exists whole or not at all. The requestId is unique per workspace: the
+// group's INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, and the jobs
+// are inserted only beside a group that was.
+import crypto from "node:crypto";
+import { ACCOUNT_TIMESTAMPS, fromJsonRow, MEDIA_TIMESTAMPS, sql, type ConnectedAccount, type MediaItem, type PublishJob } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import { actorUserId, type Scope } from "../access.ts";
+import { isUuid } from "../ids.ts";
+import { carouselDocument } from "../carousels/carousel-document.ts";
+import { ensureDrains } from "../publishing/engine/drain-queue.ts";
+import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
+import type { WriteOutcome } from "../publishing/present-job.ts";
+import { planTargets, type TargetPlan } from "./plan-targets.ts";
+import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
+
+type GroupRow = { id: string; fingerprint: string; targets: StoredTarget[] };
+/** What the group row keeps of each target, in request order. */
+export type StoredTarget = { accountId: string; provider: string; warnings: string[] };
+
+export async function createPostGroup(scope: Scope, body: PostGroupBody): Promise<WriteOutcome & { body: PostGroupAccepted }> {
+  const fp = fingerprintOf(body);
+  const rows = await readGroupRequest(scope, body);
+  if (rows.earlier) return replay(scope, rows.earlier, fp);
+  const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
+  if (scheduledAt && scheduledAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
+      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
+    });
+  }
+  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media, await documentIssues(scope, body));
+  const inserted = await insertGroup(scope, body, fp, plans, scheduledAt);
+  if (!inserted) {
+    // a concurrent duplicate won: answer its group (or 409 when its body differs)
+    const [winner] = await sql<GroupRow>(
+      "post-group-by-request",
+      `SELECT id, fingerprint, targets FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
+      [scope.workspaceId, body.requestId],
+    );
+    return replay(scope, winner!, fp);
+  }
+  return { outcome: "accepted", replay: false, body: inserted };
+}
+
+/** The same requestId: the same body is the same group (its jobs as they are now), another body a conflict. */
+async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteOutcome & { body: PostGroupAccepted }> {
+  if (group.fingerprint !== fp) {
+    throw new AppError("REQUEST_CONFLICT", "This requestId was already used with a different post group; use a new requestId for a new group", {
+      postGroupId: group.id,
+    });
+  }
+  const jobs = await sql<Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status">>(
+    "post-group-jobs",
+    `SELECT id, "accountId", provider, "scheduledPostId", status FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
+    [group.id, scope.workspaceId],
+  );
+  return { outcome: "done", replay: true, body: answer(group.id, group.targets, jobs) };
+}
+
+function answer(
+  groupId: string,
+  targets: StoredTarget[],
+  jobs: Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status">[],
+): PostGroupAccepted {
+  const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
+  return {
+    postGroupId: groupId,
+    targets: targets.flatMap((t) => {
+      const job = byAccount.get(t.accountId);
+      if (!job) return []; // its account was disconnected and deleted since (jobs go with it)
+      return [
+        {
+          accountId: t.accountId,
+          provider: job.provider,
+          jobId: job.id,
+          scheduledPostId: job.scheduledPostId,
+          status: job.status,
+          ...(t.warnings.length ? { warnings: t.warnings } : {}),
+        },
+      ];
+    }),
+  };
+}
+
+/** sha256 of the request without its requestId, the time as an instant: the same body in other words is the same. */
+function fingerprintOf(body: PostGroupBody): string {
+  const { requestId: _requestId, scheduledAt, ...rest } = body;
+  const canonical = { ...rest, scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null };
+  return crypto.createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
+/** The request's accounts and media and an earlier group of its requestId, in one round trip. */
+async function readGroupRequest(
+  scope: Scope,
+  body: PostGroupBody,
+): Promise<{ accounts: Map<string, ConnectedAccount>; media: MediaItem[]; earlier: GroupRow | null }> {
+  const mediaIds = [...(body.content.media ?? []), ...body.targets.flatMap((t) => t.content?.media ?? [])].map((m) => m.mediaId).filter(isUuid);
+  const [row] = await sql<{ accounts: Record<string, unknown>[]; media: Record<string, unknown>[]; earlier: GroupRow | null }>(
+    "post-group-request",
+    `SELECT (SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') FROM "ConnectedAccount" a WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL) AS accounts,
+            (SELECT coalesce(jsonb_agg(to_jsonb(m)), '[]') FROM "MediaItem" m WHERE id = ANY($3::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')) AS media,
+            (SELECT jsonb_build_object('id', g.id, 'fingerprint', g.fingerprint, 'targets', g.targets) FROM "PostGroup" g WHERE "workspaceId" = $2 AND "requestId" = $4) AS earlier`,
+    [body.targets.map((t) => t.accountId).filter(isUuid), scope.workspaceId, [...new Set(mediaIds)], body.requestId],
+  );
+  const accounts = new Map(row!.accounts.map((a) => [a.id as string, fromJsonRow<ConnectedAccount>(a, ACCOUNT_TIMESTAMPS)]));
+  return { accounts, media: row!.media.map((m) => fromJsonRow<MediaItem>(m, MEDIA_TIMESTAMPS)), earlier: row!.earlier };
+}
+
+async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[], scheduledAt: Date | null): Promise<PostGroupAccepted | null> {
+  const groupId = crypto.randomUUID();
+  const targets = plans.map((p) => ({ ...p, jobId: crypto.randomUUID(), scheduledPostId: scheduledAt ? crypto.randomUUID() : null }));
+  const stored: StoredTarget[] = plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, warnings: p.warnings }));
+  // (Jobs reference their ScheduledPost inserted in the same statement: foreign keys are checked at its end.)
+  const jobs = await sql<PublishJob>(
+    "post-group-create",
+    `WITH grp AS (
+       INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8)
+       ON CONFLICT ("workspaceId", "requestId") DO NOTHING
+       RETURNING id
+     ), input AS (
+       SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[]) AS t(job_id, post_id, account_id, provider, payload)
+     ), scheduled AS (
+       INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
+       SELECT post_id, $2, account_id, provider::"Provider", $7::timestamptz, $8, payload, $14, now() FROM input, grp WHERE post_id IS NOT NULL
+     ), jobs AS (
+       INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "updatedAt")
+       SELECT job_id, $2, account_id, provider::"Provider", $15::"JobStatus", payload, post_id, $7::timestamptz, $8, '{}', grp.id, now() FROM input, grp
+       RETURNING *
+     ), drain AS MATERIALIZED (
+       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM jobs WHERE status = 'queued')`)} x
+     )
+     SELECT jobs.* FROM jobs, drain`,
+    [
+      groupId,
+      scope.workspaceId,
+      body.requestId,
+      fp,
+      JSON.stringify(body.content),
+      JSON.stringify(stored),
+      scheduledAt,
+      body.timezone ?? null,
+      targets.map((t) => t.jobId),
+      targets.map((t) => t.scheduledPostId),
+      targets.map((t) => t.account.id),
+      targets.map((t) => t.account.provider),
+      targets.map((t) => JSON.stringify(t.payload)),
+      actorUserId(scope) ?? null,
+      scheduledAt ? "scheduled" : "queued",
+    ],
+  );
+  if (jobs.length === 0) return null;
+  return answer(groupId, stored, jobs);
+}
+
+/**
+ * A LinkedIn document from a carousel: the carousel must be the workspace's and completed, its PDF
+ * (built now, kept for the job) within LinkedIn's documents limits (100 MB, 300 pages).
+ */
+async function documentIssues(scope: Scope, body: PostGroupBody): Promise<{ path: string; message: string; code: string }[]> {
+  const issues: { path: string; message: string; code: string }[] = [];
+  for (const [i, target] of body.targets.entries()) {
+    const carouselId = target.linkedin?.carouselId;
+    if (!carouselId) continue;
+    const path = `targets[${i}].linkedin.carouselId`;
+    try {
+      const document = await carouselDocument(scope, carouselId, path);
+      const limits = textMediaLimits.linkedin;
+      if (document.source.size > limits.documentMaxBytes)
+        issues.push({ path, message: `makes a ${document.source.size}-byte document; linkedin takes ${limits.documentMaxBytes}`, code: "too_big" });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "VALIDATION_ERROR") throw err;
+      issues.push(
+        ...((err.details as { issues?: { path: string; message: string; code: string }[] })?.issues ?? [{ path, message: err.message, code: "invalid" }]),
+      );
+    }
+  }
+  return issues;
+}

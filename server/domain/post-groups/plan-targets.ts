@@ -1,0 +1,248 @@
+// Every target of a post group checked before any is accepted, each by its own publishing mode:
+// the group's content (with the target's overrides) becomes that mode's request (caption,
+// message, description or posts; items or mediaId), which the mode normalizes and validates
+// exactly as for POST /api/v1/posts. Each issue is reported at the target's path
+// (`targets[2].youtube.title`, `targets[0].content.media`), and all of them together.
+import crypto from "node:crypto";
+import type { ConnectedAccount, MediaItem } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import type { ProviderName } from "../accounts/providers.ts";
+import { mediaModeOf, textMode } from "../publishing/modes/index.ts";
+import { checkMedia, type Found } from "../publishing/modes/media-checks.ts";
+import { validateTextMedia, type TextJobPayload } from "../publishing/modes/text/rules.ts";
+import type { PublishBody } from "../publishing/publishing.schema.ts";
+import { TEXT_LIMITS, textLength } from "../publishing/text-rules.ts";
+import { assertCapable } from "../publishing/validate-request.ts";
+import { Issues } from "../publishing/validation-issues.ts";
+import type { PostGroupBody, PostGroupTarget } from "./post-groups.schema.ts";
+
+/** A target as accepted: its account, the payload its job stores, and what is not sent as given. */
+export type TargetPlan = { account: ConnectedAccount; payload: unknown; warnings: string[] };
+
+type Issue = { path: string; message: string; code: string };
+
+/** The per-platform objects of a target, by the provider that takes each. */
+const platformObjects = { instagram: "instagram", youtube: "youtube", facebook: "facebook", tiktok: "tiktok" } as const;
+type PlatformObject = keyof typeof platformObjects;
+
+const NO_FIRST_COMMENT: readonly ProviderName[] = ["youtube", "tiktok"];
+
+/** The content a target publishes: the group's, field by field replaced by the target's overrides. */
+function effectiveContent(group: PostGroupBody["content"], own: PostGroupTarget["content"]) {
+  return {
+    text: own?.text ?? group.text,
+    thread: own?.thread ?? group.thread ?? [],
+    media: own?.media ?? group.media ?? [],
+    firstComment: own?.firstComment === null ? undefined : (own?.firstComment ?? group.firstComment),
+  };
+}
+type Content = ReturnType<typeof effectiveContent>;
+
+/**
+ * `documentIssues`: what carouselDocument said of each target's `linkedin.carouselId` (checked
+ * before, since it reads the carousel), at the group's paths.
+ */
+export function planTargets(
+  body: PostGroupBody,
+  action: "publish" | "schedule",
+  accounts: Map<string, ConnectedAccount>,
+  media: MediaItem[],
+  documentIssues: { path: string; message: string; code: string }[] = [],
+): TargetPlan[] {
+  const issues = new Issues();
+  for (const issue of documentIssues) issues.add(issue.path, issue.message, issue.code);
+  const seen = new Set<string>();
+  const plans: TargetPlan[] = [];
+  body.targets.forEach((target, i) => {
+    const at = (path: string) => `targets[${i}].${path}`;
+    if (seen.has(target.accountId)) issues.add(at("accountId"), "is listed twice; each account takes one target", "duplicate");
+    seen.add(target.accountId);
+    const account = accounts.get(target.accountId);
+    if (!account) return issues.add(at("accountId"), "no such account in this workspace", "not_found");
+    const found: Issue[] = [];
+    const plan = planTarget(target, account, effectiveContent(body.content, target.content), media, found);
+    for (const issue of found) issues.add(at(issue.path), issue.message, issue.code);
+    if (plan && found.length === 0) plans.push(plan);
+  });
+  issues.throwIfAny();
+  // capabilities and installation switches, once the input is known good (403 and 503 as for POST /api/v1/posts)
+  for (const plan of plans) {
+    const unavailable = mediaModeOf(plan.account.provider)?.unavailable?.();
+    if (unavailable) throw new AppError("SERVICE_UNAVAILABLE", unavailable);
+  }
+  assertCapable(
+    plans.map((p) => p.account),
+    action,
+  );
+  return plans;
+}
+
+function planTarget(target: PostGroupTarget, account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[]): TargetPlan | null {
+  const provider = account.provider;
+  const own = mediaModeOf(provider)?.field === "video" ? "tiktok" : mediaModeOf(provider)?.field;
+  for (const field of Object.keys(platformObjects) as PlatformObject[]) {
+    if (target[field] !== undefined && field !== own) issues.push({ path: field, message: `not allowed for a ${provider} account`, code: "invalid" });
+  }
+  if (own && target[own as PlatformObject] === undefined) issues.push({ path: own, message: `required for a ${provider} account`, code: "required" });
+  if (target.linkedin && provider !== "linkedin") issues.push({ path: "linkedin", message: `not allowed for a ${provider} account`, code: "invalid" });
+  if (target.linkedin && content.media.length > 0)
+    issues.push({
+      path: "content.media",
+      message: "a LinkedIn document post takes no other media; set this target's content.media to []",
+      code: "mixed_media",
+    });
+  checkFirstComment(provider, target, content, issues);
+  if (issues.length > 0) return null;
+  return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues, target.linkedin?.carouselId);
+}
+
+function checkFirstComment(provider: ProviderName, target: PostGroupTarget, content: Content, issues: Issue[]) {
+  const comment = content.firstComment;
+  if (comment === undefined) return;
+  const add = (message: string, code = "invalid") => issues.push({ path: "content.firstComment", message, code });
+  if (NO_FIRST_COMMENT.includes(provider)) return add(`${provider} takes no first comment; set this target's content.firstComment to null`, "not_supported");
+  if (target.instagram?.contentType === "STORIES" || target.facebook?.contentType === "STORY")
+    return add("a Story takes no comments; set this target's content.firstComment to null", "not_supported");
+  if (comment.trim() === "") return add("must not be empty");
+  if (provider === "x" || provider === "threads") {
+    const length = textLength(provider, comment);
+    if (length > TEXT_LIMITS[provider]) add(`is ${length} characters; a ${provider} reply takes ${TEXT_LIMITS[provider]}`, "too_long");
+  }
+}
+
+/** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
+function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[], carouselId?: string): TargetPlan | null {
+  const posts = [content.text, ...content.thread];
+  const plan = collect(issues, mapTextPath, () => textMode.plan([account], { accountIds: [account.id], posts }, new Issues()));
+  const found = collect(
+    issues,
+    (p) => p,
+    () =>
+      checkMedia(
+        media,
+        content.media.map((m, k) => ({ path: `content.media[${k}].mediaId`, id: m.mediaId })),
+        new Issues(),
+      ),
+  );
+  if (found) {
+    const scratch = new Issues();
+    const items = content.media.map((m, k) => ({ item: found.get(m.mediaId)!.item, altText: m.altText, path: `content.media[${k}]` }));
+    collect(
+      issues,
+      (p) => p,
+      () => {
+        validateTextMedia(account.provider as "x" | "threads" | "linkedin", items, "content.media", scratch);
+        scratch.throwIfAny();
+      },
+    );
+  }
+  if (!plan || !found || issues.length > 0) return null;
+  const payload: TextJobPayload = {
+    posts: plan.targets[0]!.posts,
+    ...(content.media.length
+      ? { media: posts.map((_, k) => (k === 0 ? content.media.map((m) => ({ mediaId: m.mediaId, altText: m.altText ?? null })) : [])) }
+      : {}),
+    ...(carouselId ? { document: { carouselId } } : {}),
+    ...(content.firstComment !== undefined ? { firstComment: content.firstComment } : {}),
+  };
+  return { account, payload, warnings: [] };
+}
+
+/** tiktok, instagram, youtube, facebook: the mode's request built from the content, then the mode's own checks. */
+function planMediaTarget(target: PostGroupTarget, account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[]): TargetPlan | null {
+  const mode = mediaModeOf(account.provider)!;
+  const warnings: string[] = [];
+  const requestId = crypto.randomUUID(); // the modes' shape needs one; the group's requestId is the idempotency key
+  const text = content.text.trim() === "" ? undefined : content.text;
+  const items = content.media;
+  if (content.thread.length) warnings.push(`${account.provider} takes a single post: the thread's replies are not sent`);
+  const one = () => {
+    if (items.length !== 1)
+      issues.push({
+        path: "content.media",
+        message: `${account.provider} takes exactly one video (${items.length} given)`,
+        code: items.length ? "too_many" : "required",
+      });
+    return items[0]?.mediaId ?? "";
+  };
+  let request: PublishBody;
+  if (target.instagram) {
+    const story = target.instagram.contentType === "STORIES";
+    if (story && text) warnings.push("instagram Stories take no caption: the text is not sent");
+    request = {
+      accountIds: [account.id],
+      instagram: {
+        ...target.instagram,
+        requestId,
+        items: items.map((m) => ({ mediaId: m.mediaId, ...(m.altText !== undefined ? { altText: m.altText } : {}) })),
+        ...(text && !story ? { caption: text } : {}),
+      },
+    };
+  } else if (target.facebook) {
+    const story = target.facebook.contentType === "STORY";
+    if (story && text) warnings.push("facebook Stories take no message: the text is not sent");
+    if (items.some((m) => m.altText !== undefined)) warnings.push("facebook takes no alt text: it is not sent");
+    request = {
+      accountIds: [account.id],
+      facebook: { ...target.facebook, requestId, items: items.map((m) => ({ mediaId: m.mediaId })), ...(text && !story ? { message: text } : {}) },
+    };
+  } else if (target.youtube) {
+    request = { accountIds: [account.id], youtube: { ...target.youtube, requestId, mediaId: one(), ...(text ? { description: text } : {}) } };
+  } else {
+    request = { accountIds: [account.id], posts: [content.text], video: { ...target.tiktok!, requestId, mediaId: one() } };
+  }
+  if (issues.length > 0) return null;
+  const field = mode.field;
+  const found = collect(
+    issues,
+    (p) => mapModePath(field, p),
+    () => checkMedia(media, mode.mediaRefs(request), new Issues()),
+  );
+  if (!found) return null;
+  collect(
+    issues,
+    (p) => mapModePath(field, p),
+    () => {
+      const scratch = new Issues();
+      mode.validate(request, found as Found, scratch);
+      scratch.throwIfAny();
+    },
+  );
+  if (issues.length > 0) return null;
+  const plan = mode.normalize(account, request)!;
+  const withComment = content.firstComment !== undefined ? { firstComment: content.firstComment } : {};
+  return { account, payload: { ...plan.payload, ...withComment }, warnings };
+}
+
+/** Runs a mode's check, turning its 422/404 answer into issues at paths of the group's request. */
+function collect<T>(issues: Issue[], mapPath: (path: string) => string, check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== "VALIDATION_ERROR" && err.code !== "NOT_FOUND")) throw err;
+    const found = ((err.details as { issues?: Issue[] } | undefined)?.issues ?? []) as Issue[];
+    for (const issue of found) issues.push({ path: mapPath(issue.path), message: issue.message, code: issue.code });
+    return undefined;
+  }
+}
+
+/** posts[0] is the text, posts[k] the thread's reply k-1, posts the thread. */
+function mapTextPath(path: string): string {
+  if (path === "posts") return "content.thread";
+  const m = /^posts\[(\d+)\](.*)$/.exec(path);
+  if (!m) return path;
+  const k = Number(m[1]);
+  return k === 0 ? `content.text${m[2]}` : `content.thread[${k - 1}]${m[2]}`;
+}
+
+/** A media mode's request paths as the group's: its text fields are content.text, its media content.media. */
+function mapModePath(field: string, path: string): string {
+  if (path === "posts" || path.startsWith("posts[0]")) return "content.text";
+  const rest = path.startsWith(`${field}.`) ? path.slice(field.length + 1) : path;
+  if (rest === "caption" || rest === "message" || rest === "description") return "content.text";
+  if (rest === "items") return "content.media";
+  if (rest.startsWith("items[")) return `content.media${rest.slice("items".length)}`;
+  if (rest === "mediaId") return "content.media[0].mediaId";
+  if (rest === field || path === field) return field === "video" ? "tiktok" : field;
+  return `${field === "video" ? "tiktok" : field}.${rest}`;
+}

@@ -1,0 +1,122 @@
+// POST /api/v1/post-groups and GET /api/v1/post-groups/{id}: one composition to several accounts
+// of any platforms in one request (issue 31). Shape only; the rules that depend on accounts and
+// media are in plan-targets.ts and the publishing modes.
+import { z } from "zod";
+import { providerSchema } from "../accounts/accounts.schema.ts";
+import {
+  facebookSchema,
+  firstCommentSchema,
+  instagramSchema,
+  jobErrorSchema,
+  jobStatusSchema,
+  tiktokVideoSchema,
+  youtubeSchema,
+} from "../publishing/publishing.schema.ts";
+import { timezoneSchema } from "../scheduling/scheduling.schema.ts";
+
+export const MAX_TARGETS = 50;
+
+const mediaItem = z.strictObject({
+  mediaId: z.uuid().meta({ description: "A confirmed upload of the workspace" }),
+  altText: z.string().optional().meta({ description: "Images: the description screen readers read (x, threads, linkedin, instagram)" }),
+});
+
+const text = z.string().meta({
+  description:
+    "The post's text: the caption (instagram, tiktok), message (facebook), description (youtube) or first post (threads, x, linkedin). Each platform's limit applies to its own text; x drops links from it.",
+});
+const thread = z
+  .array(z.string())
+  .max(24)
+  .meta({ description: "Replies after the first post, on threads and x (each a post of the thread); linkedin takes none; other platforms ignore them" });
+const media = z.array(mediaItem).max(50).meta({ description: "Ordered media of the post (the first post of a thread)" });
+const firstComment = z.string().meta({
+  description: "Posted right after the post: a reply on x and threads, a comment on linkedin, instagram and facebook. Refused for youtube and tiktok.",
+});
+
+export const groupContentSchema = z
+  .strictObject({ text, thread: thread.optional(), media: media.optional(), firstComment: firstComment.optional() })
+  .meta({ id: "PostGroupContent" });
+
+export const targetContentSchema = z
+  .strictObject({
+    text: text.optional(),
+    thread: thread.optional(),
+    media: media.optional(),
+    firstComment: firstComment.nullable().optional().meta({ description: "This target's first comment; null for none" }),
+  })
+  .meta({ id: "PostGroupContentOverride", description: "Replaces the group's fields of the same name for this target only" });
+
+export const postGroupTargetSchema = z
+  .strictObject({
+    accountId: z.uuid(),
+    content: targetContentSchema.optional(),
+    instagram: instagramSchema.omit({ requestId: true, items: true, caption: true }).optional().meta({ description: "Required for instagram accounts" }),
+    youtube: youtubeSchema.omit({ requestId: true, mediaId: true, description: true }).optional().meta({ description: "Required for youtube accounts" }),
+    facebook: facebookSchema.omit({ requestId: true, items: true, message: true }).optional().meta({ description: "Required for facebook accounts" }),
+    tiktok: tiktokVideoSchema.omit({ requestId: true, mediaId: true }).optional().meta({ description: "Required for tiktok accounts" }),
+    linkedin: z
+      .strictObject({ carouselId: z.uuid().meta({ description: "A completed carousel of the workspace, posted as a document (a PDF of its slides)" }) })
+      .optional()
+      .meta({ description: "linkedin accounts, optional: post a carousel as a document instead of media" }),
+  })
+  .meta({ id: "PostGroupTarget" });
+export type PostGroupTarget = z.output<typeof postGroupTargetSchema>;
+
+export const postGroupBody = z
+  .strictObject({
+    requestId: z.uuid().meta({ description: "Idempotency key: generated once per group and kept on retries" }),
+    content: groupContentSchema,
+    targets: z
+      .array(postGroupTargetSchema)
+      .min(1)
+      .max(MAX_TARGETS)
+      .meta({ description: `1 to ${MAX_TARGETS} accounts, each listed once` }),
+    scheduledAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "When to publish (in the future); omitted: now", example: "2026-12-01T09:00:00+01:00" }),
+    timezone: timezoneSchema.optional(),
+  })
+  .meta({ id: "PostGroupRequest" });
+export type PostGroupBody = z.output<typeof postGroupBody>;
+
+const acceptedTarget = z.object({
+  accountId: z.uuid(),
+  provider: providerSchema,
+  jobId: z.uuid().meta({ description: "Follow it with GET /api/v1/publish-jobs/{id}" }),
+  scheduledPostId: z.uuid().nullable().meta({ description: "Scheduled groups: cancel with DELETE /api/v1/scheduled-posts/{id}" }),
+  status: jobStatusSchema,
+  warnings: z.array(z.string()).optional().meta({ description: "What is not sent as given (e.g. the text of a Story)" }),
+});
+
+export const postGroupAcceptedSchema = z.object({ postGroupId: z.uuid(), targets: z.array(acceptedTarget) }).meta({ id: "PostGroupAccepted" });
+export type PostGroupAccepted = z.infer<typeof postGroupAcceptedSchema>;
+
+export const postGroupStatusSchema = z.enum(["scheduled", "processing", "published", "partial", "failed", "canceled"]).meta({
+  id: "PostGroupStatus",
+  description:
+    "processing: some job is queued or publishing; scheduled: the others finished, some wait for their time; published: every job published; partial: finished, some published and some not; failed: finished, none published; canceled: every job canceled",
+});
+
+export const postGroupSchema = z
+  .object({
+    postGroupId: z.uuid(),
+    requestId: z.uuid(),
+    status: postGroupStatusSchema,
+    scheduledAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    targets: z.array(
+      acceptedTarget.extend({
+        username: z.string(),
+        postId: z.string().nullable(),
+        permalink: z.string().nullable(),
+        error: jobErrorSchema.optional(),
+        firstComment: firstCommentSchema.optional(),
+      }),
+    ),
+  })
+  .meta({ id: "PostGroup" });
+export type PostGroupView = z.infer<typeof postGroupSchema>;
+
+export const postGroupIdParams = z.strictObject({ id: z.uuid() });

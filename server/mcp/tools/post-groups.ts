@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { createPostGroup } from "../../domain/post-groups/create-post-group.ts";
+import { getPostGroup } from "../../domain/post-groups/get-post-group.ts";
+import { postGroupAcceptedSchema, postGroupBody, postGroupIdParams, postGroupSchema } from "../../domain/post-groups/post-groups.schema.ts";
+import { writeOutcomeShape } from "../../domain/publishing/publishing.schema.ts";
+import { defineTool } from "../tool.ts";
+
+export const publishPostGroupTool = defineTool({
+  name: "publish_post_group",
+  scope: "posts:write",
+  title: "Publish one post to several accounts",
+  description: [
+    "Publishes (or, with scheduledAt in the future, schedules) one composition to 1 to 50 accounts of any platforms: content { text, thread?, media? [{ mediaId, altText? }], firstComment? } and targets [{ accountId, content? (this account's overrides), instagram? { contentType }, facebook? { contentType }, youtube? { title, privacyStatus }, tiktok? { privacyLevel } }].",
+    "The text is each platform's caption, message, description or first post; x drops links from it. Media on x: up to 4 JPEG images or one video; threads: 1 item or a carousel of 2 to 20; linkedin: one image, 2 to 20 images or one video.",
+    "firstComment is posted right after each post (not for youtube or tiktok: set that target's content.firstComment to null).",
+    "Every target is checked first: an invalid one fails the whole call (issue paths like targets[2].youtube.title) and nothing is created.",
+    "Each target becomes a job: poll get_post_group with the postGroupId (or get_publish_status with a jobId). requestId is a fresh UUID per group, kept when retrying: the same requestId and input answers the same group (replay true), other input fails with REQUEST_CONFLICT.",
+  ].join(" "),
+  input: postGroupBody,
+  output: postGroupAcceptedSchema.extend(writeOutcomeShape),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  run: async (scope, input) => {
+    const { body, ...outcome } = await createPostGroup(scope, input);
+    return { ...body, ...outcome };
+  },
+});
+
+export const getPostGroupTool = defineTool({
+  name: "get_post_group",
+  scope: "posts:read",
+  title: "Get a post group's status",
+  description:
+    "A post group by its postGroupId (from publish_post_group): each target's job (status, postId, permalink, error, firstComment) and the group's status: scheduled, processing, then published, partial (some published) or failed. The workspace is the group's. Poll every few seconds until it is no longer processing.",
+  input: z.strictObject({ postGroupId: postGroupIdParams.shape.id.meta({ description: "The postGroupId of a publish_post_group result" }) }),
+  output: postGroupSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: (scope, input) => getPostGroup(scope, input.postGroupId),
+});
