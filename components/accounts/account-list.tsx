@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { Suspense } from "react";
+import { formatDate } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,7 +11,6 @@ import { ConnectPanel } from "./connect-panel";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 const capabilityLabels = { readPosts: "Read", publishPosts: "Publish", schedulePosts: "Schedule", repostPosts: "Repost" } as const;
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 function Outcome() {
   const params = useSearchParams();
@@ -59,7 +59,7 @@ export function AccountList() {
                     {a.accountType ? ` · ${a.accountType} account` : ""}
                     {a.provider === "tiktok" ? ` · ${a.connectionMethod === "login-kit" ? "Login Kit" : "business developer"} connection` : ""}
                     {a.provider === "facebook" && a.pageTasks.length ? ` · tasks: ${a.pageTasks.join(", ")}` : ""}
-                    {` · connected ${date.format(new Date(a.connectedAt))}`}
+                    {` · connected ${formatDate(a.connectedAt)}`}
                   </p>
                   {a.health === "ok" ? (
                     <p className="mt-1 text-xs text-emerald-700">Connection healthy</p>

@@ -8,9 +8,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
+import { formatDateTime } from "@/components/format/date-time";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const show = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
+const show = (iso: string | null) => (iso ? formatDateTime(iso) : "—");
 
 export function ApiKeysPanel() {
   const trpc = useTRPC();

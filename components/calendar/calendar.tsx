@@ -7,7 +7,7 @@ import { useState, useSyncExternalStore } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { finalStatuses, JobStatusBadge, POLL_MS } from "@/components/jobs/job-status";
 import { TimeZoneSelect } from "@/components/scheduling/time-zone-select";
-import { timeInZone } from "@/components/scheduling/format";
+import { formatDayKey, formatMonth, timeInZone } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -64,10 +64,7 @@ function CalendarView() {
   };
 
   const step = (by: number) => setAnchor((a) => (view === "month" ? `${shiftMonth(a.slice(0, 7), by)}-01` : shiftDay(a, 7 * by)));
-  const title =
-    view === "month"
-      ? new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${anchor.slice(0, 7)}-01T12:00:00Z`))
-      : `${days[0]} – ${days[6]}`;
+  const title = view === "month" ? formatMonth(anchor.slice(0, 7)) : `${formatDayKey(days[0]!)} – ${formatDayKey(days[6]!)}`;
 
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { JobStatusBadge, statusHelp } from "@/components/jobs/job-status";
 import { resolveWhen } from "@/components/scheduling/schedule-picker";
-import { formatInZone, timeInZone } from "@/components/scheduling/format";
+import { formatInZone, timeInZone } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";

@@ -11,6 +11,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { MetricsChart } from "./metrics-chart";
 import { SyncPanel } from "./sync-panel";
+import { formatDateTime } from "@/components/format/date-time";
 
 const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
 const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
@@ -83,7 +84,7 @@ export function PostsView() {
                   <td className="px-3 py-2">
                     <button type="button" className="text-left hover:underline" onClick={() => setOpen({ accountId: p.accountId, postId: p.postId })}>
                       <span className="block text-xs text-slate-500">
-                        {providerLabels[p.platform]} · @{p.username} · {new Date(p.postedAt).toLocaleString()}
+                        {providerLabels[p.platform]} · @{p.username} · {formatDateTime(p.postedAt)}
                       </span>
                       {p.title ? <span className="font-medium">{p.title} </span> : null}
                       <span className="line-clamp-1">{p.content || "(no text)"}</span>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc";
+import { formatDateTime } from "@/components/format/date-time";
 
 export function SyncPanel() {
   const trpc = useTRPC();
@@ -40,7 +41,7 @@ export function SyncPanel() {
               <span>
                 {providerLabels[a.provider as keyof typeof providerLabels]} · @{a.username}
                 <span className="block text-xs text-slate-500">
-                  {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${new Date(a.lastSyncedAt).toLocaleString()}` : "Never synced"}
+                  {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${formatDateTime(a.lastSyncedAt)}` : "Never synced"}
                 </span>
               </span>
               <Button
