@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,7 +19,14 @@ export function ApiKeysPanel() {
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: invalidate }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async (_, { id }) => {
+        toast.success(`Revoked “${keys.data?.find((k) => k.id === id)?.name ?? "the key"}”: requests with it are now refused`);
+        await invalidate();
+      },
+    }),
+  );
 
   return (
     <div className="space-y-6">

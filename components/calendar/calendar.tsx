@@ -4,10 +4,11 @@
 // that has not started to another day to move it there at the same wall-clock time.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore } from "react";
+import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { finalStatuses, JobStatusBadge, POLL_MS } from "@/components/jobs/job-status";
 import { TimeZoneSelect } from "@/components/scheduling/time-zone-select";
-import { formatDayKey, formatMonth, timeInZone } from "@/components/format/date-time";
+import { formatDayKey, formatInZone, formatMonth, timeInZone } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,7 +46,14 @@ function CalendarView() {
     refetchInterval: (q) => (q.state.data?.some((e) => !finalStatuses.has(e.status)) ? POLL_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.schedules.calendar.pathKey() });
-  const move = useMutation(trpc.schedules.move.mutationOptions({ onSuccess: refresh }));
+  const move = useMutation(
+    trpc.schedules.move.mutationOptions({
+      onSuccess: async (_, input) => {
+        toast.success(`Moved to ${formatInZone(input.scheduledAt, input.timezone ?? zone)}`);
+        await refresh();
+      },
+    }),
+  );
 
   const byDay = new Map<string, CalendarEntry[]>();
   for (const e of entries.data ?? []) {
@@ -94,7 +102,7 @@ function CalendarView() {
                     // the week of the open post, if one is open
                     if (v === "week" && open) setAnchor(dayKey(open.at, zone));
                   }}
-                  className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-white" : "bg-white"}`}
+                  className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-slate-50" : "bg-white"}`}
                 >
                   {v}
                 </button>

@@ -38,7 +38,7 @@ function TextOutcome({ result }: { result: Result }) {
       {result.postIds.map((id, i) => (
         <li key={id}>
           {result.permalinks?.[i] ? (
-            <a className="text-brand-700 hover:underline" href={result.permalinks[i]} target="_blank" rel="noreferrer">
+            <a className="break-all text-brand-700 hover:underline" href={result.permalinks[i]} target="_blank" rel="noreferrer">
               {result.permalinks[i]}
             </a>
           ) : (

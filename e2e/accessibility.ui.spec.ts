@@ -1,0 +1,113 @@
+// Every page of the dashboard, with content in it, at desktop (1440 px) and phone (390 px) widths
+// and in the dark theme: axe-core finds no serious or critical violation, nothing scrolls sideways
+// at 390 px, and no request of the page answers 404 (the favicon included).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { connect, dashboardPages, pageReady, signedOutPages, signUp } from "./support/dashboard";
+
+const widths = [
+  { name: "desktop", viewport: { width: 1440, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
+let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
+
+// One workspace with something on every page: an X account with a published and a scheduled
+// post, its synced metrics, an API key.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const suffix = Date.now().toString(36);
+  await signUp(page, "a11y");
+  await connect(page, "X", `x_${suffix}`);
+  await page.goto("/compose");
+  await page.getByLabel(`X @x_${suffix}`).check();
+  await page.getByLabel("Post", { exact: true }).fill("A post with a long permalink-worthy sentence to fill the rows of the posts table");
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByTestId("publish-result")).toContainText(`@x_${suffix}`);
+  await page.getByLabel(`X @x_${suffix}`).check();
+  await page.getByLabel("Post", { exact: true }).fill("Tomorrow's thought");
+  await page.getByLabel("Schedule", { exact: true }).check();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Schedule date").fill(tomorrow);
+  await page.getByLabel("Schedule time").fill("10:00");
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("schedule-result")).toBeVisible();
+  await page.goto("/posts");
+  await page.getByRole("button", { name: `Sync @x_${suffix} now` }).click();
+  await expect(page.getByTestId("post-row").first()).toBeVisible({ timeout: 20_000 });
+  await page.goto("/settings/api-keys");
+  await page.getByLabel("Key name").fill("Automation");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  storageState = await context.storageState();
+  await context.close();
+});
+
+async function audit(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
+  expect(blocking, blocking.join("\n")).toEqual([]);
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, "the page is wider than the screen").toBeLessThanOrEqual(innerWidth);
+}
+
+/** Opens a page, collecting any same-origin 404 on the way. */
+async function open(page: Page, path: string): Promise<string[]> {
+  const missing: string[] = [];
+  page.on("response", (res) => {
+    if (res.status() === 404 && new URL(res.url()).origin === new URL(page.url() || res.url()).origin) missing.push(res.url());
+  });
+  await page.goto(path);
+  return missing;
+}
+
+for (const { name, viewport } of widths) {
+  test.describe(`${name} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    for (const p of dashboardPages) {
+      test(`${p.path} passes axe${name === "phone" ? " and fits the screen" : ""}`, async ({ browser }) => {
+        const context = await browser.newContext({ storageState, viewport });
+        const page = await context.newPage();
+        const missing = await open(page, p.path);
+        await pageReady(page, p.heading);
+        await audit(page);
+        if (name === "phone") await noSidewaysScroll(page);
+        expect(missing).toEqual([]);
+        await context.close();
+      });
+    }
+
+    for (const p of signedOutPages) {
+      test(`${p.path} passes axe${name === "phone" ? " and fits the screen" : ""}`, async ({ page }) => {
+        const missing = await open(page, p.path);
+        await pageReady(page, p.heading);
+        await audit(page);
+        if (name === "phone") await noSidewaysScroll(page);
+        expect(missing).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe("dark theme (1440 px)", () => {
+  for (const p of [...dashboardPages, ...signedOutPages]) {
+    test(`${p.path} passes axe in the dark`, async ({ browser }) => {
+      const signedIn = dashboardPages.some((d) => d.path === p.path);
+      const context = await browser.newContext({ ...(signedIn ? { storageState } : {}), viewport: widths[0].viewport, colorScheme: "dark" });
+      const page = await context.newPage();
+      await page.goto(p.path);
+      await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+      await pageReady(page, p.heading);
+      await audit(page);
+      await context.close();
+    });
+  }
+});
