@@ -3,7 +3,8 @@
 // at 390 px, and no request of the page answers 404 (the favicon included).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { connect, dashboardPages, pageReady, signedOutPages, signUp } from "./support/dashboard";
+import { dashboardPages, pageReady, signedOutPages } from "./support/dashboard";
+import { seedWorkspace } from "./support/seed-workspace";
 
 const widths = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
@@ -12,35 +13,10 @@ const widths = [
 
 let storageState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
 
-// One workspace with something on every page: an X account with a published and a scheduled
-// post, its synced metrics, an API key.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const suffix = Date.now().toString(36);
-  await signUp(page, "a11y");
-  await connect(page, "X", `x_${suffix}`);
-  await page.goto("/compose");
-  await page.getByLabel(`X @x_${suffix}`).check();
-  await page.getByLabel("Post", { exact: true }).fill("A post with a long permalink-worthy sentence to fill the rows of the posts table");
-  await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByTestId("publish-result")).toContainText(`@x_${suffix}`);
-  await page.getByLabel(`X @x_${suffix}`).check();
-  await page.getByLabel("Post", { exact: true }).fill("Tomorrow's thought");
-  await page.getByLabel("Schedule", { exact: true }).check();
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Schedule date").fill(tomorrow);
-  await page.getByLabel("Schedule time").fill("10:00");
-  await page.getByRole("button", { name: "Schedule", exact: true }).click();
-  await expect(page.getByTestId("schedule-result")).toBeVisible();
-  await page.goto("/posts");
-  await page.getByRole("button", { name: `Sync @x_${suffix} now` }).click();
-  await expect(page.getByTestId("post-row").first()).toBeVisible({ timeout: 20_000 });
-  await page.goto("/settings/api-keys");
-  await page.getByLabel("Key name").fill("Automation");
-  await page.getByRole("button", { name: "Create key" }).click();
-  await page.getByRole("button", { name: "Done" }).click();
+  await seedWorkspace(await context.newPage(), "e2e-a11y");
   storageState = await context.storageState();
   await context.close();
 });

@@ -57,7 +57,7 @@ export function ApiKeysPanel() {
         {revoke.error ? <Alert>{errorMessage(revoke.error)}</Alert> : null}
         {keys.data && keys.data.length === 0 ? <EmptyState title="No API keys">Keys you create will be listed here.</EmptyState> : null}
         {keys.data && keys.data.length > 0 ? (
-          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200" role="region" aria-labelledby="keys-heading" tabIndex={0}>
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>

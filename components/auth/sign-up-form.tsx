@@ -73,7 +73,7 @@ export function SignUpForm() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">
+        <Link href="/sign-in" className="font-medium text-brand-700 underline">
           Sign in
         </Link>
       </p>

@@ -75,8 +75,8 @@ function CalendarView() {
   const title = view === "month" ? formatMonth(anchor.slice(0, 7)) : `${formatDayKey(days[0]!)} – ${formatDayKey(days[6]!)}`;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
-      <div className="space-y-3">
+    <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={() => step(-1)} aria-label={view === "month" ? "Previous month" : "Previous week"}>
             ‹
@@ -90,7 +90,7 @@ function CalendarView() {
           <h2 className="mx-2 text-lg font-semibold" data-testid="calendar-title">
             {title}
           </h2>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-3">
             <div role="group" aria-label="View" className="flex rounded-md ring-1 ring-slate-300">
               {(["month", "week"] as const).map((v) => (
                 <button
@@ -114,13 +114,13 @@ function CalendarView() {
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
         <div
-          role="grid"
-          aria-label="Calendar"
+          role="group"
+          aria-label={`Calendar: ${title}`}
           className="grid grid-cols-7 overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-200"
           style={{ gap: "1px" }}
         >
           {weekdayNames.map((d) => (
-            <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
+            <div key={d} aria-hidden className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
               {d}
             </div>
           ))}
@@ -129,15 +129,15 @@ function CalendarView() {
             return (
               <div
                 key={day}
-                role="gridcell"
-                aria-label={day}
+                role="group"
+                aria-label={formatDayKey(day)}
                 data-day={day}
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={(e) => {
                   e.preventDefault();
                   drop(e.dataTransfer.getData("text/plain"), day);
                 }}
-                className={`bg-white p-1.5 ${view === "week" ? "min-h-72" : "min-h-28"} ${inMonth ? "" : "bg-slate-50 text-slate-400"}`}
+                className={`bg-white p-1.5 ${view === "week" ? "min-h-72" : "min-h-28"} ${inMonth ? "" : "bg-slate-50 text-slate-500"}`}
               >
                 <div className={`mb-1 text-xs ${day === today(zone) ? "font-bold text-brand-700" : ""}`}>{Number(day.slice(8))}</div>
                 <ul className="space-y-1">

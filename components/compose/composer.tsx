@@ -73,7 +73,7 @@ export function Composer() {
     return (
       <EmptyState title="Nothing to publish to yet">
         Publishing needs a connected account.{" "}
-        <Link className="font-medium text-brand-700 hover:underline" href="/accounts">
+        <Link className="font-medium text-brand-700 underline" href="/accounts">
           Connect one
         </Link>
         .
@@ -163,7 +163,7 @@ export function Composer() {
         )}
         <p className="text-xs text-slate-500">
           Every media post is tracked on the{" "}
-          <Link href="/jobs" className="text-brand-700 hover:underline">
+          <Link href="/jobs" className="text-brand-700 underline">
             Jobs
           </Link>{" "}
           page.

@@ -94,7 +94,7 @@ export function JobsList() {
                 >
                   <td className="max-w-xs truncate px-3 py-2">
                     <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
-                      {j.summary || <span className="text-slate-400">(no caption)</span>}
+                      {j.summary || <span className="text-slate-500">(no caption)</span>}
                     </button>
                     {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
                   </td>

@@ -82,7 +82,7 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
         {nav}
         {footer}
       </aside>
-      <main id="main" className="flex-1 px-4 py-6 sm:px-8 lg:py-10">
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
         <div className="mx-auto max-w-5xl">{children}</div>
       </main>
     </div>
