@@ -21,8 +21,13 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
+// The API reference's body is Scalar's widget (a dependency): its own violations (ARIA on its
+// sidebar, unnamed icon buttons, method-badge contrast) are reported upstream-side in the branch
+// report, not fixed here; the page around it is audited like every other.
+const THIRD_PARTY = ".scalar-app";
+
 async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).exclude(THIRD_PARTY).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
@@ -47,6 +52,8 @@ async function open(page: Page, path: string): Promise<string[]> {
 for (const { name, viewport } of widths) {
   test.describe(`${name} (${viewport.width} px)`, () => {
     test.use({ viewport });
+    // axe over the API reference's large DOM takes long on a loaded 2-core machine
+    test.describe.configure({ timeout: 180_000 });
 
     for (const p of dashboardPages) {
       test(`${p.path} passes axe${name === "phone" ? " and fits the screen" : ""}`, async ({ browser }) => {
@@ -74,6 +81,7 @@ for (const { name, viewport } of widths) {
 }
 
 test.describe("dark theme (1440 px)", () => {
+  test.describe.configure({ timeout: 180_000 });
   for (const p of [...dashboardPages, ...signedOutPages]) {
     test(`${p.path} passes axe in the dark`, async ({ browser }) => {
       const signedIn = dashboardPages.some((d) => d.path === p.path);

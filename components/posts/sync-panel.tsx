@@ -61,9 +61,8 @@ export function SyncPanel() {
                   setPending((p) => ({ ...p, [a.accountId]: a.lastSyncedAt?.toString() ?? null }));
                   syncNow.mutate({ accountId: a.accountId });
                 }}
-                aria-label={`Sync @${a.username} now`}
               >
-                Sync now
+                Sync now<span className="sr-only"> @{a.username}</span>
               </Button>
             </li>
           );

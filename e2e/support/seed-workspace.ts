@@ -34,7 +34,7 @@ export async function seedWorkspace(page: Page, prefix: string): Promise<{ email
   await page.getByTestId("schedule-result").waitFor();
 
   await page.goto("/posts");
-  await page.getByRole("button", { name: `Sync @${username} now` }).click();
+  await page.getByRole("button", { name: `Sync now @${username}` }).click();
   await page.getByTestId("post-row").first().waitFor({ timeout: 20_000 });
 
   await page.goto("/settings/api-keys");
