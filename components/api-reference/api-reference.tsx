@@ -7,7 +7,7 @@ import { useTheme } from "next-themes";
 export function ApiReference() {
   const { resolvedTheme } = useTheme();
   return (
-    <div className="-mx-4 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 sm:mx-0">
+    <div data-third-party="scalar" className="-mx-4 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 sm:mx-0">
       <ApiReferenceReact
         configuration={{
           url: "/api/v1/openapi.json",
