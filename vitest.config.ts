@@ -28,11 +28,12 @@ export default defineConfig({
         },
       },
       {
-        // Pure domain rules (files named *.unit.test.ts): no database, no sandbox, no web app.
+        // Pure rules (files named *.unit.test.ts), of the domain and of the dashboard's text
+        // (formats, labels, messages): no database, no sandbox, no web app.
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.unit.test.ts"],
+          include: ["server/**/*.unit.test.ts", "components/**/*.unit.test.ts"],
         },
       },
       {

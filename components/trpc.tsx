@@ -20,7 +20,5 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The user-facing message of a tRPC error. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : "Something went wrong";
-}
+/** The user-facing message of a tRPC error: validation issues rewritten for people (human-errors.ts). */
+export { humanError as errorMessage } from "./errors/human-errors";

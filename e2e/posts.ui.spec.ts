@@ -25,7 +25,7 @@ test("sync an account from the dashboard and see its posts with a metrics chart"
   await expect(page.getByText("No posts in this range")).toBeVisible();
   const row = page.getByTestId("sync-row").filter({ hasText: `@x_${suffix}` });
   await expect(row).toContainText("Never synced");
-  await page.getByRole("button", { name: `Sync @x_${suffix} now` }).click();
+  await page.getByRole("button", { name: `Sync now @x_${suffix}` }).click();
   await expect(row).toContainText("Synced", { timeout: 20_000 });
   const post = page.getByTestId("post-row").filter({ hasText: "Numbers, please" });
   await expect(post).toBeVisible();

@@ -100,6 +100,6 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
     .getByTestId("calendar-entry")
     .click();
   await page.getByRole("button", { name: "week", exact: true }).click();
-  await expect(page.getByRole("gridcell")).toHaveCount(7);
+  await expect(page.locator("[data-day]")).toHaveCount(7);
   await expect(page.locator(`[data-day="${day(12)}"]`).getByTestId("calendar-entry")).toContainText("Scheduled thought");
 });

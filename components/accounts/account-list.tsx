@@ -2,15 +2,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { Suspense } from "react";
+import { toast } from "sonner";
+import { formatDate } from "@/components/format/date-time";
+import {
+  capabilityLabels,
+  facebookPageTaskLabels,
+  instagramAccountTypeLabels,
+  label,
+  tiktokConnectionLabels,
+  withCodeLabels,
+} from "@/components/labels/platform-labels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { ConnectPanel } from "./connect-panel";
 import { ProviderBadge, providerLabels } from "./provider-badge";
-
-const capabilityLabels = { readPosts: "Read", publishPosts: "Publish", schedulePosts: "Schedule", repostPosts: "Repost" } as const;
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 function Outcome() {
   const params = useSearchParams();
@@ -27,7 +34,13 @@ export function AccountList() {
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const reconnect = useMutation(trpc.accounts.connect.mutationOptions({ onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl) }));
   const disconnect = useMutation(
-    trpc.accounts.disconnect.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.accounts.list.queryKey() }) }),
+    trpc.accounts.disconnect.mutationOptions({
+      onSuccess: async (_, { accountId }) => {
+        const a = accounts.data?.find((x) => x.accountId === accountId);
+        toast.success(a ? `Disconnected @${a.username} from ${providerLabels[a.provider]}` : "Account disconnected");
+        await queryClient.invalidateQueries({ queryKey: trpc.accounts.list.queryKey() });
+      },
+    }),
   );
 
   return (
@@ -56,10 +69,12 @@ export function AccountList() {
                   </p>
                   <p className="text-xs text-slate-500">
                     {providerLabels[a.provider]}
-                    {a.accountType ? ` · ${a.accountType} account` : ""}
-                    {a.provider === "tiktok" ? ` · ${a.connectionMethod === "login-kit" ? "Login Kit" : "business developer"} connection` : ""}
-                    {a.provider === "facebook" && a.pageTasks.length ? ` · tasks: ${a.pageTasks.join(", ")}` : ""}
-                    {` · connected ${date.format(new Date(a.connectedAt))}`}
+                    {a.accountType ? ` · ${label(instagramAccountTypeLabels, a.accountType)}` : ""}
+                    {a.provider === "tiktok" ? ` · ${label(tiktokConnectionLabels, a.connectionMethod === "login-kit" ? "login-kit" : "business")}` : ""}
+                    {a.provider === "facebook" && a.pageTasks.length
+                      ? ` · you can: ${a.pageTasks.map((t) => label(facebookPageTaskLabels, t)).join(", ")}`
+                      : ""}
+                    {` · connected ${formatDate(a.connectedAt)}`}
                   </p>
                   {a.health === "ok" ? (
                     <p className="mt-1 text-xs text-emerald-700">Connection healthy</p>
@@ -70,13 +85,15 @@ export function AccountList() {
                   )}
                   {!a.listedInApi ? <p className="mt-1 text-xs text-amber-700">Not listed in the API (Login Kit connection).</p> : null}
                   {a.health === "ok" && a.publishBlockers.length > 0 ? (
-                    <p className="mt-1 text-xs text-amber-700">Publishing is off: {a.publishBlockers.join("; ")}.</p>
+                    <p className="mt-1 text-xs text-amber-700">
+                      Publishing is off: {a.publishBlockers.map((b) => withCodeLabels(b, facebookPageTaskLabels)).join("; ")}.
+                    </p>
                   ) : null}
                   <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Capabilities">
                     {(Object.keys(capabilityLabels) as (keyof typeof capabilityLabels)[]).map((c) => (
                       <li
                         key={c}
-                        className={`rounded-full px-2 py-0.5 text-xs ${a.capabilities[c] ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-400 line-through"}`}
+                        className={`rounded-full px-2 py-0.5 text-xs ${a.capabilities[c] ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600 line-through"}`}
                         aria-label={`${capabilityLabels[c]}: ${a.capabilities[c] ? "yes" : "no"}`}
                       >
                         {capabilityLabels[c]}

@@ -127,7 +127,7 @@ function ConfigTabs({ configs }: { configs: ReturnType<typeof clientConfigs> }) 
           <p className="text-sm text-slate-600">{current.where}</p>
           <CopyButton text={current.text} label={`the ${current.label} configuration`} />
         </div>
-        <pre data-testid="mcp-config" className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+        <pre data-testid="mcp-config" tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
           <code>{current.text}</code>
         </pre>
       </div>

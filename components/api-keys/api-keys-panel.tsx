@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,9 +10,9 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import { KEY_SCOPES } from "@/server/domain/api-keys/key-scopes";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
+import { formatDateTime } from "@/components/format/date-time";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const show = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
+const show = (iso: string | null) => (iso ? formatDateTime(iso) : "—");
 
 export function ApiKeysPanel() {
   const trpc = useTRPC();
@@ -19,7 +20,14 @@ export function ApiKeysPanel() {
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: invalidate }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async (_, { id }) => {
+        toast.success(`Revoked “${keys.data?.find((k) => k.id === id)?.name ?? "the key"}”: requests with it are now refused`);
+        await invalidate();
+      },
+    }),
+  );
 
   return (
     <div className="space-y-6">
@@ -50,7 +58,7 @@ export function ApiKeysPanel() {
         {revoke.error ? <Alert>{errorMessage(revoke.error)}</Alert> : null}
         {keys.data && keys.data.length === 0 ? <EmptyState title="No API keys">Keys you create will be listed here.</EmptyState> : null}
         {keys.data && keys.data.length > 0 ? (
-          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200" role="region" aria-labelledby="keys-heading" tabIndex={0}>
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>

@@ -48,7 +48,7 @@ function Form() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         New here?{" "}
-        <Link href="/sign-up" className="font-medium text-brand-700 hover:underline">
+        <Link href="/sign-up" className="font-medium text-brand-700 underline">
           Create an account
         </Link>
       </p>

@@ -9,13 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { humanIssue, issuesOf } from "@/components/errors/human-errors";
 
 type FieldErrors = Partial<Record<"email" | "password" | "name", string>>;
 
 function fieldErrors(error: unknown): FieldErrors {
-  const details = (error as { data?: { details?: { issues?: { path: string; message: string }[] } } })?.data?.details;
   const out: FieldErrors = {};
-  for (const issue of details?.issues ?? []) out[issue.path as keyof FieldErrors] ??= issue.message;
+  for (const issue of issuesOf(error)) out[issue.path as keyof FieldErrors] ??= humanIssue(issue);
   return out;
 }
 
@@ -73,7 +73,7 @@ export function SignUpForm() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">
+        <Link href="/sign-in" className="font-medium text-brand-700 underline">
           Sign in
         </Link>
       </p>

@@ -4,10 +4,11 @@
 // that has not started to another day to move it there at the same wall-clock time.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore } from "react";
+import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { finalStatuses, JobStatusBadge, POLL_MS } from "@/components/jobs/job-status";
 import { TimeZoneSelect } from "@/components/scheduling/time-zone-select";
-import { timeInZone } from "@/components/scheduling/format";
+import { formatDayKey, formatInZone, formatMonth, timeInZone } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,7 +46,14 @@ function CalendarView() {
     refetchInterval: (q) => (q.state.data?.some((e) => !finalStatuses.has(e.status)) ? POLL_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.schedules.calendar.pathKey() });
-  const move = useMutation(trpc.schedules.move.mutationOptions({ onSuccess: refresh }));
+  const move = useMutation(
+    trpc.schedules.move.mutationOptions({
+      onSuccess: async (_, input) => {
+        toast.success(`Moved to ${formatInZone(input.scheduledAt, input.timezone ?? zone)}`);
+        await refresh();
+      },
+    }),
+  );
 
   const byDay = new Map<string, CalendarEntry[]>();
   for (const e of entries.data ?? []) {
@@ -64,14 +72,11 @@ function CalendarView() {
   };
 
   const step = (by: number) => setAnchor((a) => (view === "month" ? `${shiftMonth(a.slice(0, 7), by)}-01` : shiftDay(a, 7 * by)));
-  const title =
-    view === "month"
-      ? new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${anchor.slice(0, 7)}-01T12:00:00Z`))
-      : `${days[0]} – ${days[6]}`;
+  const title = view === "month" ? formatMonth(anchor.slice(0, 7)) : `${formatDayKey(days[0]!)} – ${formatDayKey(days[6]!)}`;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
-      <div className="space-y-3">
+    <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={() => step(-1)} aria-label={view === "month" ? "Previous month" : "Previous week"}>
             ‹
@@ -85,7 +90,7 @@ function CalendarView() {
           <h2 className="mx-2 text-lg font-semibold" data-testid="calendar-title">
             {title}
           </h2>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-3">
             <div role="group" aria-label="View" className="flex rounded-md ring-1 ring-slate-300">
               {(["month", "week"] as const).map((v) => (
                 <button
@@ -97,7 +102,7 @@ function CalendarView() {
                     // the week of the open post, if one is open
                     if (v === "week" && open) setAnchor(dayKey(open.at, zone));
                   }}
-                  className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-white" : "bg-white"}`}
+                  className={`px-3 py-1.5 text-sm capitalize ${view === v ? "bg-slate-900 text-slate-50" : "bg-white"}`}
                 >
                   {v}
                 </button>
@@ -109,13 +114,13 @@ function CalendarView() {
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
         <div
-          role="grid"
-          aria-label="Calendar"
+          role="group"
+          aria-label={`Calendar: ${title}`}
           className="grid grid-cols-7 overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-200"
           style={{ gap: "1px" }}
         >
           {weekdayNames.map((d) => (
-            <div key={d} role="columnheader" className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
+            <div key={d} aria-hidden className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
               {d}
             </div>
           ))}
@@ -124,15 +129,15 @@ function CalendarView() {
             return (
               <div
                 key={day}
-                role="gridcell"
-                aria-label={day}
+                role="group"
+                aria-label={formatDayKey(day)}
                 data-day={day}
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={(e) => {
                   e.preventDefault();
                   drop(e.dataTransfer.getData("text/plain"), day);
                 }}
-                className={`bg-white p-1.5 ${view === "week" ? "min-h-72" : "min-h-28"} ${inMonth ? "" : "bg-slate-50 text-slate-400"}`}
+                className={`bg-white p-1.5 ${view === "week" ? "min-h-72" : "min-h-28"} ${inMonth ? "" : "bg-slate-50 text-slate-500"}`}
               >
                 <div className={`mb-1 text-xs ${day === today(zone) ? "font-bold text-brand-700" : ""}`}>{Number(day.slice(8))}</div>
                 <ul className="space-y-1">

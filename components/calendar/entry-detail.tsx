@@ -3,10 +3,11 @@
 // not started, a new time (same daylight-saving rules as the composer) or cancellation.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { JobStatusBadge, statusHelp } from "@/components/jobs/job-status";
 import { resolveWhen } from "@/components/scheduling/schedule-picker";
-import { formatInZone, timeInZone } from "@/components/scheduling/format";
+import { formatInZone, timeInZone } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
@@ -18,8 +19,22 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   const [date, setDate] = useState(dayKey(entry.at, zone));
   const [time, setTime] = useState(timeInZone(entry.at, zone));
   const [confirming, setConfirming] = useState(false);
-  const move = useMutation(trpc.schedules.move.mutationOptions({ onSuccess: onChanged }));
-  const cancel = useMutation(trpc.schedules.cancel.mutationOptions({ onSuccess: onChanged }));
+  const move = useMutation(
+    trpc.schedules.move.mutationOptions({
+      onSuccess: (_, input) => {
+        toast.success(`Moved to ${formatInZone(input.scheduledAt, input.timezone ?? zone)}`);
+        onChanged();
+      },
+    }),
+  );
+  const cancel = useMutation(
+    trpc.schedules.cancel.mutationOptions({
+      onSuccess: () => {
+        toast.success("Post cancelled: it will not be published");
+        onChanged();
+      },
+    }),
+  );
   const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
   const error = move.error ?? cancel.error;
 

@@ -135,7 +135,7 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
           </select>
         </label>
       </section>
-      <ol className="flex gap-4 overflow-x-auto pb-2" aria-label="Slides">
+      <ol className="flex gap-4 overflow-x-auto pb-2" aria-label="Slides" tabIndex={0}>
         {slides.map((s, i) => (
           <li key={i} className="w-64 shrink-0 space-y-2 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="slide">
             {s.imageUrl ? (

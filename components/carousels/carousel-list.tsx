@@ -5,6 +5,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useTRPC } from "@/components/trpc";
 import { CarouselStatus, isGenerating } from "./carousel-status";
+import { formatDateTime } from "@/components/format/date-time";
 
 export function CarouselList() {
   const trpc = useTRPC();
@@ -30,7 +31,7 @@ export function CarouselList() {
               <CarouselStatus status={c.status} />
             </div>
             <p className="text-xs text-slate-500">
-              {c.slideCount} slides · {c.aspectRatio} · {new Date(c.createdAt).toLocaleString()}
+              {c.slideCount} slides · {c.aspectRatio} · {formatDateTime(c.createdAt)}
             </p>
             {c.error ? <p className="text-xs text-red-700">{c.error.message}</p> : null}
             {c.status === "completed" ? (

@@ -1,6 +1,7 @@
 // Choosing where to publish: every connected account with its capabilities; accounts that
 // cannot publish are shown with the reason and cannot be picked.
 import { ProviderBadge, providerLabels } from "@/components/accounts/provider-badge";
+import { capabilityLabels, facebookPageTaskLabels, withCodeLabels } from "@/components/labels/platform-labels";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 
 export type PickableAccount = {
@@ -46,14 +47,16 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
                     {(["publishPosts", "schedulePosts", "readPosts", "repostPosts"] as const).map((c) => (
                       <span
                         key={c}
-                        className={`rounded px-1 ${a.capabilities[c] ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-400 line-through"}`}
+                        className={`rounded px-1 ${a.capabilities[c] ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600 line-through"}`}
                       >
-                        {{ publishPosts: "publish", schedulePosts: "schedule", readPosts: "read", repostPosts: "repost" }[c]}
+                        {capabilityLabels[c]}
                       </span>
                     ))}
                   </span>
                   {!can && a.publishBlockers.length ? (
-                    <span className="mt-1 block text-xs text-red-700">Cannot publish: {a.publishBlockers.join("; ")}</span>
+                    <span className="mt-1 block text-xs text-red-700">
+                      Cannot publish: {a.publishBlockers.map((b) => withCodeLabels(b, facebookPageTaskLabels)).join("; ")}
+                    </span>
                   ) : null}
                 </span>
               </label>

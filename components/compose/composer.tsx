@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { resolveWhen, SchedulePicker, type When } from "@/components/scheduling/schedule-picker";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { humanIssue, issuesOf } from "@/components/errors/human-errors";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
 import type { PublishResponse } from "@/server/domain/publishing/publishing.schema";
@@ -22,8 +23,6 @@ import { MediaPicker } from "./media-picker";
 import { FacebookOptions, InstagramOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
 import { PublishResults, ScheduleResults } from "./publish-results";
 import { ThreadEditor } from "./thread-editor";
-
-type Issue = { path: string; message: string };
 
 export function Composer() {
   const trpc = useTRPC();
@@ -74,7 +73,7 @@ export function Composer() {
     return (
       <EmptyState title="Nothing to publish to yet">
         Publishing needs a connected account.{" "}
-        <Link className="font-medium text-brand-700 hover:underline" href="/accounts">
+        <Link className="font-medium text-brand-700 underline" href="/accounts">
           Connect one
         </Link>
         .
@@ -127,16 +126,15 @@ export function Composer() {
 
         {publish.error ? (
           <Alert>
-            <p>{errorMessage(publish.error)}</p>
             {serverIssues.length > 1 ? (
-              <ul className="mt-1 list-inside list-disc">
+              <ul className="list-inside list-disc">
                 {serverIssues.map((i) => (
-                  <li key={i.path + i.message}>
-                    {i.path}: {i.message}
-                  </li>
+                  <li key={i.path + i.message}>{humanIssue(i)}</li>
                 ))}
               </ul>
-            ) : null}
+            ) : (
+              <p>{errorMessage(publish.error)}</p>
+            )}
           </Alert>
         ) : null}
 
@@ -165,7 +163,7 @@ export function Composer() {
         )}
         <p className="text-xs text-slate-500">
           Every media post is tracked on the{" "}
-          <Link href="/jobs" className="text-brand-700 hover:underline">
+          <Link href="/jobs" className="text-brand-700 underline">
             Jobs
           </Link>{" "}
           page.
@@ -197,9 +195,4 @@ function localProblems(draft: Draft, mode: Mode, providers: ProviderName[]): str
   if (mode === "tiktok" && isOver("utf16", draft.posts[0] ?? "", 2200)) out.push("The caption is too long.");
   if (mode === "youtube" && !draft.youtube.title.trim()) out.push("Give the video a title.");
   return out;
-}
-
-function issuesOf(error: unknown): Issue[] {
-  const details = (error as { data?: { details?: { issues?: Issue[] } } } | null)?.data?.details;
-  return details?.issues ?? [];
 }

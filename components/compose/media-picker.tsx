@@ -94,7 +94,7 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
                   role="tab"
                   aria-selected={shown === t}
                   onClick={() => setType(t)}
-                  className={`rounded px-2 py-1 text-xs font-medium ${shown === t ? "bg-slate-900 text-white" : "text-slate-600"}`}
+                  className={`rounded px-2 py-1 text-xs font-medium ${shown === t ? "bg-slate-900 text-slate-50" : "text-slate-600"}`}
                 >
                   {t === "VIDEO" ? "Videos" : "Images"}
                 </button>

@@ -1,4 +1,5 @@
 // Per-mode options of a media post, with counters in each platform's unit.
+import { tiktokPrivacyLabels } from "@/components/labels/platform-labels";
 import { CharCounter } from "./char-counter";
 import type { Draft } from "./draft";
 
@@ -83,7 +84,7 @@ export function TiktokOptions({
   return (
     <div className="space-y-3">
       <TextArea label="Caption" value={caption} onChange={onCaption} limit={2200} unit="utf16" />
-      <p className="text-xs text-slate-500">Posted publicly (privacy PUBLIC_TO_EVERYONE).</p>
+      <p className="text-xs text-slate-500">Visible to: {tiktokPrivacyLabels.PUBLIC_TO_EVERYONE}.</p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Check label="Turn off comments" checked={value.disableComment} onChange={(v) => set({ disableComment: v })} />
         <Check label="Turn off duets" checked={value.disableDuet} onChange={(v) => set({ disableDuet: v })} />

@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/trpc";
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "@/components/jobs/job-status";
 import type { PublishResponse } from "@/server/domain/publishing/publishing.schema";
 import type { ScheduleResponse } from "@/server/domain/scheduling/scheduling.schema";
-import { formatInZone } from "@/components/scheduling/format";
+import { formatInZone } from "@/components/format/date-time";
 
 type Result = PublishResponse["results"][number];
 
@@ -38,7 +38,7 @@ function TextOutcome({ result }: { result: Result }) {
       {result.postIds.map((id, i) => (
         <li key={id}>
           {result.permalinks?.[i] ? (
-            <a className="text-brand-700 hover:underline" href={result.permalinks[i]} target="_blank" rel="noreferrer">
+            <a className="break-all text-brand-700 hover:underline" href={result.permalinks[i]} target="_blank" rel="noreferrer">
               {result.permalinks[i]}
             </a>
           ) : (

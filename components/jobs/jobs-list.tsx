@@ -12,6 +12,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providers, type ProviderName } from "@/server/domain/accounts/providers";
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "./job-status";
+import { formatDateTime, formatInZone } from "@/components/format/date-time";
+import { useTimeZone } from "@/components/scheduling/use-time-zone";
 
 const statuses = ["queued", "scheduled", "processing", "published", "failed", "canceled", "unknown"] as const;
 type Status = (typeof statuses)[number];
@@ -92,7 +94,7 @@ export function JobsList() {
                 >
                   <td className="max-w-xs truncate px-3 py-2">
                     <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
-                      {j.summary || <span className="text-slate-400">(no caption)</span>}
+                      {j.summary || <span className="text-slate-500">(no caption)</span>}
                     </button>
                     {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
                   </td>
@@ -102,7 +104,7 @@ export function JobsList() {
                   <td className="px-3 py-2">
                     <JobStatusBadge status={j.status} />
                   </td>
-                  <td className="px-3 py-2 text-slate-500">{new Date(j.createdAt).toLocaleString()}</td>
+                  <td className="px-3 py-2 text-slate-500">{formatDateTime(j.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -127,6 +129,7 @@ export function JobsList() {
 
 function JobDetail({ jobId, onClose }: { jobId: string; onClose(): void }) {
   const trpc = useTRPC();
+  const [zone] = useTimeZone();
   const job = useQuery({
     ...trpc.jobs.get.queryOptions({ id: jobId }),
     refetchInterval: (q) => (q.state.data && finalStatuses.has(q.state.data.status) ? false : POLL_MS),
@@ -154,7 +157,7 @@ function JobDetail({ jobId, onClose }: { jobId: string; onClose(): void }) {
         "—"
       ),
     ],
-    ["Scheduled for", j.scheduledAt ? new Date(j.scheduledAt).toLocaleString() : "—"],
+    ["Scheduled for", j.scheduledAt ? formatInZone(j.scheduledAt, zone) : "—"],
   ];
   return (
     <section aria-label="Job detail" className="space-y-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">

@@ -1,11 +1,14 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useDropzone } from "react-dropzone";
+import { useDropzone, type FileRejection } from "react-dropzone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { toast } from "sonner";
+import { convertToJpeg } from "./convert-to-jpeg";
+import { ACCEPTED_SUMMARY, checkConverted, checkFile } from "./file-checks";
 import { contentTypeOf, formatBytes, formatDuration, mediaTypeOf, putFile } from "./upload-file";
 import { UploadQueue, type QueueItem } from "./upload-queue";
 
@@ -21,7 +24,14 @@ export function MediaLibrary() {
   const usage = useQuery(trpc.media.usage.queryOptions());
   const createUpload = useMutation(trpc.media.createUpload.mutationOptions());
   const confirm = useMutation(trpc.media.confirm.mutationOptions());
-  const remove = useMutation(trpc.media.delete.mutationOptions({ onSuccess: () => refresh() }));
+  const remove = useMutation(
+    trpc.media.delete.mutationOptions({
+      onSuccess: async (_, { mediaId }) => {
+        toast.success(`Deleted ${media.data?.media.find((m) => m.mediaId === mediaId)?.fileName ?? "the file"}`);
+        await refresh();
+      },
+    }),
+  );
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.media.list.queryKey() });
@@ -31,9 +41,25 @@ export function MediaLibrary() {
   const update = (id: string, patch: Partial<QueueItem>) => setQueue((q) => q.map((i) => (i.id === id ? { ...i, ...patch } : i)));
 
   const uploadOne = useCallback(
-    async (file: File) => {
+    async (dropped: File) => {
       const id = crypto.randomUUID();
-      setQueue((q) => [{ id, name: file.name, size: file.size, step: "reserving", progress: 0 }, ...q]);
+      const verdict = checkFile(dropped);
+      if (!verdict.ok) {
+        setQueue((q) => [{ id, name: dropped.name, size: dropped.size, step: "refused", progress: 0, error: verdict.reason }, ...q]);
+        return;
+      }
+      let file = dropped;
+      setQueue((q) => [{ id, name: dropped.name, size: dropped.size, step: verdict.kind === "convert" ? "converting" : "reserving", progress: 0 }, ...q]);
+      if (verdict.kind === "convert") {
+        try {
+          file = await convertToJpeg(dropped, verdict.from);
+        } catch (err) {
+          return update(id, { step: "refused", error: errorMessage(err) });
+        }
+        const tooBig = checkConverted(dropped.name, file);
+        if (tooBig) return update(id, { step: "refused", error: tooBig });
+        update(id, { step: "reserving", name: file.name, size: file.size, convertedFrom: dropped.name });
+      }
       try {
         const reservation = await createUpload.mutateAsync({
           fileName: file.name,
@@ -55,10 +81,22 @@ export function MediaLibrary() {
     [createUpload, confirm, refresh],
   );
 
-  const onDrop = useCallback((files: File[]) => void Promise.all(files.map(uploadOne)), [uploadOne]);
+  // Every file goes through checkFile, also those the picker's filter would drop: a refused file
+  // gets a row saying why, never silence.
+  const onDrop = useCallback(
+    (accepted: File[], rejected: FileRejection[]) => void Promise.all([...accepted, ...rejected.map((r) => r.file)].map(uploadOne)),
+    [uploadOne],
+  );
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop,
-    accept: { "video/mp4": [".mp4"], "video/quicktime": [".mov"], "image/jpeg": [".jpg", ".jpeg"] },
+    accept: {
+      "video/mp4": [".mp4"],
+      "video/quicktime": [".mov"],
+      "image/jpeg": [".jpg", ".jpeg"],
+      "image/png": [".png"],
+      "image/webp": [".webp"],
+      "image/heic": [".heic", ".heif"],
+    },
     multiple: true,
   });
 
@@ -92,7 +130,7 @@ export function MediaLibrary() {
       >
         <input {...getInputProps()} aria-label="Choose files to upload" data-testid="media-file-input" />
         <p className="text-sm font-medium">{isDragActive ? "Drop to upload" : "Drag videos and images here, or click to choose"}</p>
-        <p className="mt-1 text-xs text-slate-500">MP4 or QuickTime videos up to 2 GB · JPEG images up to 8 MB · several at once</p>
+        <p className="mt-1 text-xs text-slate-500">{ACCEPTED_SUMMARY} · several at once</p>
       </div>
 
       <UploadQueue items={queue} />

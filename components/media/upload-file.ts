@@ -1,6 +1,6 @@
 // The browser side of an upload, the same three steps the API documents: reserve, PUT the
 // bytes to the signed URL with exactly the required headers (progress from XHR), confirm.
-export type UploadStep = "reserving" | "uploading" | "confirming" | "done" | "error";
+export type UploadStep = "converting" | "reserving" | "uploading" | "confirming" | "done" | "error" | "refused";
 
 export type Reservation = { fileKey: string; uploadUrl: string; requiredHeaders: Record<string, string> };
 

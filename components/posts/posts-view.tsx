@@ -11,6 +11,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { MetricsChart } from "./metrics-chart";
 import { SyncPanel } from "./sync-panel";
+import { formatDateTime } from "@/components/format/date-time";
 
 const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
 const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
@@ -29,8 +30,8 @@ export function PostsView() {
   const selected = posts.data?.posts.find((p) => open && p.accountId === open.accountId && p.postId === open.postId);
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
-      <div className="space-y-4">
+    <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap gap-3 text-sm">
           <ProviderFilter value={provider} onChange={setProvider} />
           <label>
@@ -66,38 +67,41 @@ export function PostsView() {
             Posts appear here once their account has synced (hourly, shortly after you publish, or with “Sync now”).
           </EmptyState>
         ) : (
-          <table className="w-full overflow-hidden rounded-lg bg-white text-sm ring-1 ring-slate-200">
-            <thead className="bg-slate-50 text-left text-xs text-slate-600">
-              <tr>
-                <th className="px-3 py-2">Post</th>
-                {shown.map((m) => (
-                  <th key={m} className="px-2 py-2 text-right capitalize">
-                    {m}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {(posts.data?.posts ?? []).map((p) => (
-                <tr key={`${p.accountId}:${p.postId}`} data-testid="post-row" className="border-t border-slate-100">
-                  <td className="px-3 py-2">
-                    <button type="button" className="text-left hover:underline" onClick={() => setOpen({ accountId: p.accountId, postId: p.postId })}>
-                      <span className="block text-xs text-slate-500">
-                        {providerLabels[p.platform]} · @{p.username} · {new Date(p.postedAt).toLocaleString()}
-                      </span>
-                      {p.title ? <span className="font-medium">{p.title} </span> : null}
-                      <span className="line-clamp-1">{p.content || "(no text)"}</span>
-                    </button>
-                  </td>
+          // on a phone the table scrolls inside its frame; the page itself never scrolls sideways
+          <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200" role="region" aria-label="Posts and metrics" tabIndex={0}>
+            <table className="w-full text-sm">
+              <thead className="bg-slate-50 text-left text-xs text-slate-600">
+                <tr>
+                  <th className="px-3 py-2">Post</th>
                   {shown.map((m) => (
-                    <td key={m} className="px-2 py-2 text-right tabular-nums" data-metric={m}>
-                      {fmt(p.metrics[m])}
-                    </td>
+                    <th key={m} className="px-2 py-2 text-right capitalize">
+                      {m}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(posts.data?.posts ?? []).map((p) => (
+                  <tr key={`${p.accountId}:${p.postId}`} data-testid="post-row" className="border-t border-slate-100">
+                    <td className="px-3 py-2">
+                      <button type="button" className="text-left hover:underline" onClick={() => setOpen({ accountId: p.accountId, postId: p.postId })}>
+                        <span className="block text-xs text-slate-500">
+                          {providerLabels[p.platform]} · @{p.username} · {formatDateTime(p.postedAt)}
+                        </span>
+                        {p.title ? <span className="font-medium">{p.title} </span> : null}
+                        <span className="line-clamp-1">{p.content || "(no text)"}</span>
+                      </button>
+                    </td>
+                    {shown.map((m) => (
+                      <td key={m} className="px-2 py-2 text-right tabular-nums" data-metric={m}>
+                        {fmt(p.metrics[m])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
       <aside className="space-y-4">

@@ -5,7 +5,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/components/trpc";
+import { errorMessage, useTRPC } from "@/components/trpc";
+import { toast } from "sonner";
+import { formatDateTime } from "@/components/format/date-time";
 
 export function SyncPanel() {
   const trpc = useTRPC();
@@ -18,13 +20,21 @@ export function SyncPanel() {
     ...trpc.analytics.syncStatus.queryOptions(),
     refetchInterval: (q) => (waiting.current || q.state.data?.some((a) => a.syncing) ? 1000 : false),
   });
-  const syncNow = useMutation(trpc.analytics.syncNow.mutationOptions());
+  const syncNow = useMutation(
+    trpc.analytics.syncNow.mutationOptions({
+      onError: (err, { accountId }) => {
+        setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => id !== accountId)));
+        toast.error(errorMessage(err));
+      },
+    }),
+  );
 
   useEffect(() => {
     if (!status.data || !waiting.current) return;
     const done = status.data.filter((a) => a.accountId in pending && !a.syncing && (a.lastSyncedAt?.toString() ?? null) !== pending[a.accountId]);
     if (done.length === 0) return;
     setPending((p) => Object.fromEntries(Object.entries(p).filter(([id]) => !done.some((a) => a.accountId === id))));
+    for (const a of done) toast.success(`Synced @${a.username}: posts and metrics are up to date`);
     void queryClient.invalidateQueries({ queryKey: trpc.analytics.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.analytics.history.pathKey() });
   }, [status.data, pending, queryClient, trpc]);
@@ -40,7 +50,7 @@ export function SyncPanel() {
               <span>
                 {providerLabels[a.provider as keyof typeof providerLabels]} · @{a.username}
                 <span className="block text-xs text-slate-500">
-                  {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${new Date(a.lastSyncedAt).toLocaleString()}` : "Never synced"}
+                  {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${formatDateTime(a.lastSyncedAt)}` : "Never synced"}
                 </span>
               </span>
               <Button
@@ -51,9 +61,8 @@ export function SyncPanel() {
                   setPending((p) => ({ ...p, [a.accountId]: a.lastSyncedAt?.toString() ?? null }));
                   syncNow.mutate({ accountId: a.accountId });
                 }}
-                aria-label={`Sync @${a.username} now`}
               >
-                Sync now
+                Sync now<span className="sr-only"> @{a.username}</span>
               </Button>
             </li>
           );

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,7 +19,15 @@ export function WorkspaceSettings() {
     await queryClient.invalidateQueries();
     router.refresh();
   };
-  const rename = useMutation(trpc.workspaces.rename.mutationOptions({ onSuccess: async () => (setSaved(true), refresh()) }));
+  const rename = useMutation(
+    trpc.workspaces.rename.mutationOptions({
+      onSuccess: async (_, { name }) => {
+        setSaved(true);
+        toast.success(`Workspace renamed to “${name}”`);
+        await refresh();
+      },
+    }),
+  );
   const create = useMutation(trpc.workspaces.create.mutationOptions({ onSuccess: refresh }));
 
   if (workspaces.error) return <Alert>{errorMessage(workspaces.error)}</Alert>;

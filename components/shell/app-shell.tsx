@@ -3,6 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { ThemeSwitch } from "@/components/theme/theme-switch";
 import { navItems } from "./nav-items";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -40,6 +41,9 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
       >
         Sign out
       </button>
+      <div className="mt-4">
+        <ThemeSwitch />
+      </div>
     </div>
   );
 
@@ -47,7 +51,7 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
     <div className="min-h-screen lg:flex">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
@@ -78,7 +82,7 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
         {nav}
         {footer}
       </aside>
-      <main id="main" className="flex-1 px-4 py-6 sm:px-8 lg:py-10">
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
         <div className="mx-auto max-w-5xl">{children}</div>
       </main>
     </div>

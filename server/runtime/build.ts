@@ -5,18 +5,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const INPUTS = [
-  "app",
-  "components",
-  "server",
-  "public",
-  "prisma/schema.prisma",
-  "next.config.ts",
-  "postcss.config.mjs",
-  "tailwind.config.ts",
-  "tsconfig.json",
-  "package-lock.json",
-];
+const INPUTS = ["app", "components", "server", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const SKIP = /(\.test\.tsx?$)|(^server\/db\/generated\/)/;
 
 export function sourceFingerprint(root: string): string {
