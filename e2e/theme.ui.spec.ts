@@ -80,7 +80,7 @@ test("dates read one way everywhere; revoke, save, sync and move answer with a t
   await page.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByTestId("api-key-row").filter({ hasText: "Robot" });
-  await expect(row.locator("td").nth(2)).toHaveText(oneFormat);
+  await expect(row.getByTestId("api-key-created")).toHaveText(oneFormat);
   page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: /Revoke/ }).click();
   await expect(page.getByText("Revoked “Robot”")).toBeVisible();

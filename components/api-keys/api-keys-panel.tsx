@@ -58,7 +58,12 @@ export function ApiKeysPanel() {
         {revoke.error ? <Alert>{errorMessage(revoke.error)}</Alert> : null}
         {keys.data && keys.data.length === 0 ? <EmptyState title="No API keys">Keys you create will be listed here.</EmptyState> : null}
         {keys.data && keys.data.length > 0 ? (
-          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200" role="region" aria-labelledby="keys-heading" tabIndex={0}>
+          <div
+            className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+            role="region"
+            aria-labelledby="keys-heading"
+            tabIndex={0}
+          >
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
@@ -98,7 +103,9 @@ export function ApiKeysPanel() {
                     <td className="px-4 py-2 text-xs text-slate-600" data-testid="api-key-scopes">
                       {k.scopes.length === KEY_SCOPES.length ? "All" : k.scopes.join(", ")}
                     </td>
-                    <td className="px-4 py-2 text-slate-600">{show(k.createdAt)}</td>
+                    <td className="px-4 py-2 text-slate-600" data-testid="api-key-created">
+                      {show(k.createdAt)}
+                    </td>
                     <td className="px-4 py-2 text-slate-600">{k.lastUsedAt ? show(k.lastUsedAt) : "Never"}</td>
                     <td className="px-4 py-2 text-slate-600">{k.expiresAt ? show(k.expiresAt) : "Never"}</td>
                     <td className="px-4 py-2">

@@ -47,8 +47,8 @@ export function JobsList() {
   const rows = jobs.data?.pages.flatMap((p) => p.jobs) ?? [];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <div className="space-y-4">
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap gap-3">
           <ProviderFilter value={provider} onChange={(p) => setParam("provider", p)} />
           <label className="text-sm">
@@ -75,40 +75,42 @@ export function JobsList() {
           </EmptyState>
         ) : null}
         {rows.length > 0 ? (
-          <table className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Publish jobs">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-3 py-2">Post</th>
-                <th className="px-3 py-2">Account</th>
-                <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((j) => (
-                <tr
-                  key={j.jobId}
-                  data-testid="job-row"
-                  onClick={() => setParam("job", j.jobId)}
-                  className={`cursor-pointer border-t border-slate-100 hover:bg-slate-50 ${selected === j.jobId ? "bg-brand-50" : ""}`}
-                >
-                  <td className="max-w-xs truncate px-3 py-2">
-                    <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
-                      {j.summary || <span className="text-slate-500">(no caption)</span>}
-                    </button>
-                    {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {providerLabels[j.platform]} · @{j.username}
-                  </td>
-                  <td className="px-3 py-2">
-                    <JobStatusBadge status={j.status} />
-                  </td>
-                  <td className="px-3 py-2 text-slate-500">{formatDateTime(j.createdAt)}</td>
+          <div className="relative overflow-x-auto rounded-lg" role="region" aria-label="Publish jobs, scrolls sideways" tabIndex={0}>
+            <table className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Publish jobs">
+              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="px-3 py-2">Post</th>
+                  <th className="px-3 py-2">Account</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2">Created</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((j) => (
+                  <tr
+                    key={j.jobId}
+                    data-testid="job-row"
+                    onClick={() => setParam("job", j.jobId)}
+                    className={`cursor-pointer border-t border-slate-100 hover:bg-slate-50 ${selected === j.jobId ? "bg-brand-50" : ""}`}
+                  >
+                    <td className="max-w-xs truncate px-3 py-2">
+                      <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
+                        {j.summary || <span className="text-slate-500">(no caption)</span>}
+                      </button>
+                      {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      {providerLabels[j.platform]} · @{j.username}
+                    </td>
+                    <td className="px-3 py-2">
+                      <JobStatusBadge status={j.status} />
+                    </td>
+                    <td className="px-3 py-2 text-slate-500">{formatDateTime(j.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
         {jobs.hasNextPage ? (
           <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} disabled={jobs.isFetchingNextPage}>

@@ -68,7 +68,7 @@ export function PostsView() {
           </EmptyState>
         ) : (
           // on a phone the table scrolls inside its frame; the page itself never scrolls sideways
-          <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200" role="region" aria-label="Posts and metrics" tabIndex={0}>
+          <div className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200" role="region" aria-label="Posts and metrics" tabIndex={0}>
             <table className="w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs text-slate-600">
                 <tr>

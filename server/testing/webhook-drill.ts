@@ -85,7 +85,10 @@ export async function webhookDrill(o: WebhookDrillOptions): Promise<WebhookDrill
     receiver.behave({ holdMs: 3000 });
     const upAt = Date.now();
     log("receiver back; killing the worker during a delivery");
-    await receiver.requestArrived();
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("no delivery arrived within 2 minutes of the receiver coming back")), 120_000).unref(),
+    );
+    await Promise.race([receiver.requestArrived(), timeout]);
     worker.kill("SIGKILL");
     await new Promise((r) => worker.once("exit", r));
     receiver.behave({});
