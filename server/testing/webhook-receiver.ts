@@ -34,6 +34,8 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
       arrived?.();
       arrived = undefined;
       setTimeout(() => {
+        // a sender that went away before the answer (its worker died) did not deliver: not recorded
+        if (res.socket?.destroyed) return;
         if (status >= 200 && status < 300) {
           let verified = false;
           try {

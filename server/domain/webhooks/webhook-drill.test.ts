@@ -10,7 +10,6 @@ test("no event is lost through an outage of the receiver and a killed worker", {
   expect(result.published).toBe(20);
   expect(result.missing).toEqual([]);
   expect(result.unverified).toBe(0);
+  // the delivery in flight when the worker died was not received (its sender vanished): it arrived later, from the next worker
   expect(result.duplicatesWithAnotherId).toBe(0);
-  // the delivery in flight when the worker died arrived, and arrives again after its claim lapsed
-  expect(result.duplicates).toBeGreaterThanOrEqual(1);
 });
