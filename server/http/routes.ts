@@ -44,6 +44,9 @@ import {
 import { redeliver, listDeliveries, sendTestEvent } from "../domain/webhooks/deliveries.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage-webhooks.ts";
 import { openApiHandler } from "./openapi-route.ts";
+import { validatePostGroupOp, validatePostsOp, validateScheduledPostsOp } from "./operations/dry-runs.ts";
+import { validatePosts, validateScheduledPosts } from "../domain/publishing/dry-run.ts";
+import { validatePostGroup } from "../domain/post-groups/validate-post-group.ts";
 
 export type Route = { op: Operation; handler: RouteHandler };
 
@@ -76,6 +79,9 @@ export const routes: Route[] = [
       return reply(answer.replay ? 200 : 202, answer.body);
     }),
   },
+  { op: validatePostsOp, handler: handle(validatePostsOp, (scope, { body }) => validatePosts(scope, body)) },
+  { op: validateScheduledPostsOp, handler: handle(validateScheduledPostsOp, (scope, { body }) => validateScheduledPosts(scope, body)) },
+  { op: validatePostGroupOp, handler: handle(validatePostGroupOp, (scope, { body }) => validatePostGroup(scope, body)) },
   { op: getPostGroupOp, handler: handle(getPostGroupOp, (scope, { params }) => getPostGroup(scope, params.id)) },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
   {

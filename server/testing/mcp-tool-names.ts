@@ -18,4 +18,5 @@ export const expectedToolNames = [
   "get_carousel",
   "publish_post_group",
   "get_post_group",
+  "validate_post",
 ];

@@ -23,7 +23,7 @@ export const keyScopeDescriptions: Record<KeyScope, string> = {
   "accounts:read": "List the workspace and its connected accounts",
   "media:read": "List media and read media imports",
   "media:write": "Upload, confirm and import media",
-  "posts:read": "Read posts, scheduled posts, publish jobs and post groups",
+  "posts:read": "Read posts, scheduled posts, publish jobs and post groups; check requests without publishing (dry runs)",
   "posts:write": "Publish, schedule, cancel, repost and create post groups",
   "carousels:read": "Read carousels and carousel options",
   "carousels:write": "Generate carousels (spends credits)",

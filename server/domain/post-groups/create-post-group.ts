@@ -21,17 +21,9 @@ type GroupRow = { id: string; fingerprint: string; targets: StoredTarget[] };
 export type StoredTarget = { accountId: string; provider: string; warnings: string[] };
 
 export async function createPostGroup(scope: Scope, body: PostGroupBody): Promise<WriteOutcome & { body: PostGroupAccepted }> {
-  const fp = fingerprintOf(body);
-  const rows = await readGroupRequest(scope, body);
-  if (rows.earlier) return replay(scope, rows.earlier, fp);
-  const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
-  if (scheduledAt && scheduledAt.getTime() <= Date.now()) {
-    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
-      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
-    });
-  }
-  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media, await documentIssues(scope, body));
-  const inserted = await insertGroup(scope, body, fp, plans, scheduledAt);
+  const checked = await checkPostGroup(scope, body);
+  if (checked.earlier) return replay(scope, checked.earlier, checked.fp);
+  const inserted = await insertGroup(scope, body, checked.fp, checked.plans, checked.scheduledAt);
   if (!inserted) {
     // a concurrent duplicate won: answer its group (or 409 when its body differs)
     const [winner] = await sql<GroupRow>(
@@ -39,18 +31,44 @@ export async function createPostGroup(scope: Scope, body: PostGroupBody): Promis
       `SELECT id, fingerprint, targets FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
       [scope.workspaceId, body.requestId],
     );
-    return replay(scope, winner!, fp);
+    return replay(scope, winner!, checked.fp);
   }
   return { outcome: "accepted", replay: false, body: inserted };
 }
 
-/** The same requestId: the same body is the same group (its jobs as they are now), another body a conflict. */
-async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteOutcome & { body: PostGroupAccepted }> {
+/** `earlier`: the group of the request's requestId, which the request replays (its targets are then not planned again). */
+export type CheckedGroup = { fp: string; earlier: GroupRow | null; plans: TargetPlan[]; scheduledAt: Date | null };
+
+/**
+ * Every check of a post group, in the order the real call makes them: shared by the real call and
+ * its dry run (validate-post-group.ts), so a dry run answers exactly what the real call would.
+ */
+export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise<CheckedGroup> {
+  const fp = fingerprintOf(body);
+  const rows = await readGroupRequest(scope, body);
+  if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null };
+  const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
+  if (scheduledAt && scheduledAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
+      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
+    });
+  }
+  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media, await documentIssues(scope, body));
+  return { fp, earlier: null, plans, scheduledAt };
+}
+
+/** The same body as the group of its requestId, or 409. */
+export function assertSameGroup(group: { id: string; fingerprint: string }, fp: string): void {
   if (group.fingerprint !== fp) {
     throw new AppError("REQUEST_CONFLICT", "This requestId was already used with a different post group; use a new requestId for a new group", {
       postGroupId: group.id,
     });
   }
+}
+
+/** The same requestId: the same body is the same group (its jobs as they are now), another body a conflict. */
+async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteOutcome & { body: PostGroupAccepted }> {
+  assertSameGroup(group, fp);
   const jobs = await sql<Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status">>(
     "post-group-jobs",
     `SELECT id, "accountId", provider, "scheduledPostId", status FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,

@@ -5,12 +5,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { createCarousel, sampleText, waitForCarousel } from "../../testing/carousel-fixtures.ts";
 import { makeJpeg } from "../../testing/media-fixtures.ts";
 import { sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { reserve } from "../../testing/upload-fixtures.ts";
+
+// every publishing write below is also checked against its dry run (POST …/validate)
+compareDryRunsWithRealCalls();
 
 async function setup() {
   const t = await createWorkspaceWithKey({ plan: "BUSINESS" });

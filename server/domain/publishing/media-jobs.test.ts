@@ -5,7 +5,7 @@ import { resetEnv } from "../../env.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { storage } from "../../storage/index.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { sha256 } from "../../testing/upload-fixtures.ts";
@@ -13,6 +13,9 @@ import { drainAccount } from "./engine/drain.ts";
 import { getPublishJob } from "./get-publish-job.ts";
 import { flows } from "./modes/index.ts";
 import { publishPosts } from "./publish-posts.ts";
+
+// every publishing write below is also checked against its dry run (POST …/validate)
+compareDryRunsWithRealCalls();
 
 async function setup() {
   const t = await createWorkspaceWithKey();

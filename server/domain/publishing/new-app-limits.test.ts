@@ -5,10 +5,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { sandbox, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish, uploadImage, uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { syncAccount } from "../posts/sync-account.ts";
+
+// every publishing write below is also checked against its dry run (POST …/validate)
+compareDryRunsWithRealCalls();
 
 async function setup() {
   const t = await createWorkspaceWithKey();

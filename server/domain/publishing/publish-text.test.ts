@@ -2,9 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { publish } from "../../testing/publish-fixtures.ts";
+
+// every publishing write below is also checked against its dry run (POST …/validate)
+compareDryRunsWithRealCalls();
 
 async function setup() {
   const t = await createWorkspaceWithKey();

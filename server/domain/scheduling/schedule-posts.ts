@@ -2,13 +2,11 @@
 // (the X link rule included) and saved to run at `scheduledAt`. Text becomes one scheduled job
 // per account; media one job with the same requestId idempotency as publishing now.
 import type { ConnectedAccount, PublishJob } from "../../db.ts";
-import { AppError } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
 import { jobAnswer, type WriteOutcome } from "../publishing/present-job.ts";
-import { findReplay } from "../publishing/publish-posts.ts";
+import { checkRequest } from "../publishing/check-request.ts";
 import type { PublishBody } from "../publishing/publishing.schema.ts";
-import { readRequest, validatePublishRequest } from "../publishing/validate-request.ts";
 import { createTextSchedule } from "./create-text-schedule.ts";
 import type { ScheduleBody, ScheduleResponse } from "./scheduling.schema.ts";
 
@@ -16,15 +14,7 @@ export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<W
   const { scheduledAt: at, timezone, ...request } = body;
   const schedule = { scheduledAt: new Date(at), timezone: timezone ?? null };
   const publish: PublishBody = request;
-  const rows = await readRequest(scope, publish);
-  const earlier = findReplay(rows, publish);
-  // A replay answers its job even once the time has passed; a new schedule must be ahead.
-  if (!earlier && schedule.scheduledAt.getTime() <= Date.now()) {
-    throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
-      issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
-    });
-  }
-  const plan = earlier?.plan ?? validatePublishRequest(publish, "schedule", rows);
+  const { plan, earlier } = await checkRequest(scope, publish, schedule);
   if (plan.mode === "text") {
     const jobs = await createTextSchedule(scope, plan, schedule.scheduledAt, schedule.timezone);
     const byAccount = new Map(jobs.map((j) => [j.accountId, j]));

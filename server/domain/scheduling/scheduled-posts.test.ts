@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { db, sql } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { uploadVideo, waitForJob } from "../../testing/publish-fixtures.ts";
 import { moveScheduledPost } from "./move-scheduled-post.ts";
+
+// every publishing write below is also checked against its dry run (POST …/validate)
+compareDryRunsWithRealCalls();
 
 async function setup() {
   const t = await createWorkspaceWithKey();

@@ -4,6 +4,7 @@ import type { McpTool } from "../tool.ts";
 import { listAccountsTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
+import { validatePostTool } from "./dry-runs.ts";
 import { getPostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool } from "./posts.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -27,4 +28,5 @@ export const tools: McpTool[] = [
   getCarouselTool,
   publishPostGroupTool,
   getPostGroupTool,
+  validatePostTool,
 ];

@@ -5,6 +5,7 @@ import { publishPosts } from "../../domain/publishing/publish-posts.ts";
 import { createPostGroup } from "../../domain/post-groups/create-post-group.ts";
 import { getPostGroup } from "../../domain/post-groups/get-post-group.ts";
 import { postGroupBody, postGroupIdParams } from "../../domain/post-groups/post-groups.schema.ts";
+import { validatePostGroup } from "../../domain/post-groups/validate-post-group.ts";
 import { router, workspaceProcedure } from "../init.ts";
 
 export const postsRouter = router({
@@ -18,6 +19,8 @@ export const postsRouter = router({
     const { body, ...outcome } = await createPostGroup(ctx.scope, input);
     return { ...body, ...outcome };
   }),
+  /** the composer's check before sending: the dry run of publishGroup (POST /api/v1/post-groups/validate) */
+  validateGroup: workspaceProcedure.input(postGroupBody).mutation(({ ctx, input }) => validatePostGroup(ctx.scope, input)),
   group: workspaceProcedure.input(postGroupIdParams).query(({ ctx, input }) => getPostGroup(ctx.scope, input.id)),
 });
 

@@ -1,0 +1,62 @@
+// What a job will send as text, field by field, measured as the platform counts it: the dry run's
+// answer (validate-posts.ts, validate-post-group.ts). It reads the payload the job would store, so
+// it shows the text after normalisation (X without its links, trimmed Facebook messages).
+import type { ProviderName } from "../../accounts/providers.ts";
+import { FACEBOOK_MESSAGE, INSTAGRAM_CAPTION, TIKTOK_CAPTION_UTF16, YOUTUBE_DESCRIPTION, YOUTUBE_TITLE } from "../media-rules.ts";
+import { codePoints, TEXT_LIMITS, textLength } from "../text-rules.ts";
+import { facebookPayloadSchema } from "./facebook/rules.ts";
+import { instagramPayloadSchema } from "./instagram/rules.ts";
+import { textPayloadSchema } from "./text/rules.ts";
+import { tiktokPayloadSchema } from "./tiktok/rules.ts";
+import { youtubePayloadSchema } from "./youtube/rules.ts";
+
+/** units: X's weighted count (twitter-text), Unicode code points, or UTF-16 code units */
+export type SentText = { field: string; text: string; length: number; limit: number | null; unit: "weighted" | "characters" | "utf16" };
+
+const characters = (field: string, text: string, limit: number | null): SentText => ({ field, text, length: codePoints(text), limit, unit: "characters" });
+const utf16 = (field: string, text: string, limit: number): SentText => ({ field, text, length: text.length, limit, unit: "utf16" });
+
+export function sentTexts(provider: ProviderName, payload: unknown): SentText[] {
+  switch (provider) {
+    case "x":
+    case "threads":
+    case "linkedin": {
+      const { posts, firstComment } = textPayloadSchema.parse(payload);
+      const texts = posts.map((text, i): SentText => ({
+        field: `posts[${i}]`,
+        text,
+        length: textLength(provider, text),
+        limit: TEXT_LIMITS[provider],
+        unit: provider === "x" ? "weighted" : "characters",
+      }));
+      // a reply on x and threads has the post's limit; linkedin documents no comment limit
+      if (firstComment)
+        texts.push(
+          provider === "linkedin"
+            ? characters("firstComment", firstComment, null)
+            : { ...texts[0]!, field: "firstComment", text: firstComment, length: textLength(provider, firstComment) },
+        );
+      return texts;
+    }
+    case "instagram": {
+      const p = instagramPayloadSchema.parse(payload);
+      return [...(p.caption !== null ? [characters("caption", p.caption, INSTAGRAM_CAPTION)] : []), ...comment(payload)];
+    }
+    case "facebook": {
+      const p = facebookPayloadSchema.parse(payload);
+      return [...(p.message !== null ? [utf16("message", p.message, FACEBOOK_MESSAGE)] : []), ...comment(payload)];
+    }
+    case "youtube": {
+      const p = youtubePayloadSchema.parse(payload);
+      return [characters("title", p.title, YOUTUBE_TITLE), characters("description", p.description, YOUTUBE_DESCRIPTION)];
+    }
+    case "tiktok":
+      return [utf16("caption", tiktokPayloadSchema.parse(payload).caption, TIKTOK_CAPTION_UTF16)];
+  }
+}
+
+/** A post group's first comment beside a media payload (instagram, facebook). */
+function comment(payload: unknown): SentText[] {
+  const text = (payload as { firstComment?: unknown }).firstComment;
+  return typeof text === "string" ? [characters("firstComment", text, null)] : [];
+}
