@@ -3,7 +3,7 @@
 // the receiver (at least once: duplicates share their webhook-id), verified with the
 // standardwebhooks library. Used by `npm run drill:webhooks` and, small, by a test.
 import { closeDb } from "../db.ts";
-import { resetEnv } from "../env.ts";
+import { env, resetEnv } from "../env.ts";
 import { resetPlatformConfig } from "../platforms/config.ts";
 import { createApiKey } from "../domain/api-keys/create-api-key.ts";
 import { signUp } from "../domain/auth/sign-up.ts";
@@ -85,8 +85,10 @@ export async function webhookDrill(o: WebhookDrillOptions): Promise<WebhookDrill
     receiver.behave({ holdMs: 3000 });
     const upAt = Date.now();
     log("receiver back; killing the worker during a delivery");
+    // the next attempt of any delivery comes at most the schedule's longest gap after its last
+    const waitMs = Math.max(...env().webhookRetrySchedule) + 120_000;
     const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error("no delivery arrived within 2 minutes of the receiver coming back")), 120_000).unref(),
+      setTimeout(() => reject(new Error(`no delivery arrived within ${waitMs / 60_000} minutes of the receiver coming back`)), waitMs).unref(),
     );
     await Promise.race([receiver.requestArrived(), timeout]);
     worker.kill("SIGKILL");
