@@ -19,6 +19,7 @@ import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
 import { repost } from "../domain/posts/repost.ts";
 import { cancelScheduledPost } from "../domain/scheduling/cancel-scheduled-post.ts";
+import { editScheduledPost } from "../domain/scheduling/edit-scheduled-post.ts";
 import { listScheduledPosts } from "../domain/scheduling/list-scheduled-posts.ts";
 import { schedulePosts } from "../domain/scheduling/schedule-posts.ts";
 import { SCHEDULE_ANSWERED_AS_DONE } from "../domain/scheduling/schedule-rules.ts";
@@ -34,7 +35,7 @@ import { openApiOp } from "./operations/openapi.ts";
 import { createPostGroupOp, getPostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
-import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
+import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import {
   createWebhookOp,
@@ -110,6 +111,7 @@ export const routes: Route[] = [
   },
   { op: getCarouselOp, handler: handle(getCarouselOp, (scope, { params }) => getCarousel(scope, params.id)) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
+  { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },
   { op: getWebhookOp, handler: handle(getWebhookOp, (scope, { params }) => getWebhook(scope, params.id)) },
