@@ -125,7 +125,7 @@ function CalendarView() {
             <TimeZoneSelect value={zone} onChange={setZone} />
           </div>
         </div>
-        <p className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label="Legend">
+        <p className="flex flex-wrap gap-3 text-xs text-slate-600">
           <span className="rounded bg-brand-50 px-1.5 ring-1 ring-brand-500/40">Scheduled: publishes at its time</span>
           <span className="rounded bg-emerald-50 px-1.5 ring-1 ring-emerald-200">Published: already out</span>
           <span className="rounded border border-dashed border-amber-300 px-1.5">Draft: not scheduled yet</span>
