@@ -10,6 +10,12 @@ import { draftHref } from "./calendar-links";
 
 export const kindLabels: Record<CalendarKind, string> = { scheduled: "Scheduled", published: "Published", draft: "Draft" };
 
+/** The kind in words; a post sent now that is not out (yet) is not called published. */
+export function kindLabel(e: CalendarEntry): string {
+  if (e.kind !== "published" || !e.status || e.status === "published") return kindLabels[e.kind];
+  return e.status === "queued" || e.status === "processing" ? "Publishing now" : "Sent now";
+}
+
 const kindStyles: Record<CalendarKind, string> = {
   scheduled: "bg-brand-50 ring-1 ring-brand-500/40",
   published: "bg-emerald-50 ring-1 ring-emerald-200",
@@ -38,7 +44,7 @@ export function EntryChip({
     <>
       <span className="flex flex-wrap items-center gap-1">
         <span className="rounded bg-white/70 px-1 text-[0.65rem] font-semibold uppercase tracking-wide text-slate-700" data-testid="entry-kind">
-          {kindLabels[e.kind]}
+          {kindLabel(e)}
         </span>
         <span className="font-medium">{timeInZone(e.at, zone)}</span>
         <span>{entryPlace(e)}</span>

@@ -12,7 +12,7 @@ import { formatInZone, timeInZone } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { kindLabels } from "./entry-chip";
+import { kindLabel } from "./entry-chip";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 
@@ -45,7 +45,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
     <section aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold">
-          <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{kindLabels[entry.kind]}</span>
+          <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{kindLabel(entry)}</span>
           {provider ? providerLabels[provider] : ""} · @{entry.username}
         </h2>
         <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-800">
