@@ -43,7 +43,7 @@ export function EntryChip({
   const body = (
     <>
       <span className="flex flex-wrap items-center gap-1">
-        <span className="rounded bg-white/70 px-1 text-[0.65rem] font-semibold uppercase tracking-wide text-slate-700" data-testid="entry-kind">
+        <span className="rounded bg-white px-1 text-[0.65rem] font-semibold text-slate-700" data-testid="entry-kind">
           {kindLabel(e)}
         </span>
         <span className="font-medium">{timeInZone(e.at, zone)}</span>

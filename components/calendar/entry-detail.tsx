@@ -3,7 +3,7 @@
 // it has not started, new words (Edit), a new time (same daylight-saving rules as the composer) or
 // cancellation.
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { JobStatusBadge, statusHelp } from "@/components/jobs/job-status";
@@ -40,9 +40,12 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
   const error = move.error ?? cancel.error;
   const provider = entry.provider;
+  // On a phone the panel is below the calendar: bring it into view when a post is opened.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
 
   return (
-    <section aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
+    <section ref={panel} aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold">
           <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{kindLabel(entry)}</span>

@@ -47,7 +47,7 @@ export function MonthView(props: {
                 e.preventDefault();
                 onDrop(e.dataTransfer.getData("text/plain"), day);
               }}
-              className={`group min-h-28 p-1.5 ${past || !inMonth ? "bg-slate-50 text-slate-500" : "bg-white"}`}
+              className={`min-h-28 p-1.5 ${past ? "bg-slate-50 text-slate-500" : inMonth ? "bg-white" : "bg-white text-slate-500"}`}
             >
               <div className="mb-1 flex items-center justify-between text-xs">
                 <span className={day === current ? "rounded-full bg-brand-600 px-1.5 font-bold text-white" : ""}>{Number(day.slice(8))}</span>

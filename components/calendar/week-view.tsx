@@ -30,7 +30,7 @@ export function WeekView(props: {
       <div
         role="group"
         aria-label={`Calendar: ${title}`}
-        className="grid min-w-[48rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] bg-slate-200"
+        className="grid min-w-[40rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] bg-slate-200"
         style={{ gap: "1px" }}
       >
         <div aria-hidden className="bg-slate-50" />
