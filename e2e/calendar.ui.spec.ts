@@ -13,6 +13,9 @@ test("every kind of post on its day, week hours, compose at a time, edit a sched
   test.setTimeout(240_000);
   const suffix = Date.now().toString(36);
   await page.addInitScript((z) => window.localStorage.setItem("posteady.timezone", z), zone);
+  // an error thrown in the page (a crashed view shows "This page couldn't load") fails the test
+  const pageErrors: string[] = [];
+  page.on("pageerror", (err) => pageErrors.push(err.message));
   await signUp(page, "calendar");
   await connect(page, "X", `x_${suffix}`);
   await connect(page, "Threads", `th_${suffix}`);
@@ -141,4 +144,5 @@ test("every kind of post on its day, week hours, compose at a time, edit a sched
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${view} view at 390 px`).toBeLessThanOrEqual(innerWidth);
   }
+  expect(pageErrors).toEqual([]);
 });

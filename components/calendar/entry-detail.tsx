@@ -42,7 +42,9 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   const provider = entry.provider;
   // On a phone the panel is below the calendar: bring it into view when a post is opened.
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "nearest" });
+  }, []);
 
   return (
     <section ref={panel} aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
