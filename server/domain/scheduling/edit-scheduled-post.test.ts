@@ -131,8 +131,12 @@ describe("editing a scheduled post", () => {
     const id = await scheduledText(t.call, threads.accountId, "edit 0", inSeconds(1.5));
     let accepted = "edit 0";
     let refused = false;
-    // the domain call itself (the REST door's rate limit would stop a loop this quick)
-    for (let i = 1; i < 5000 && !refused; i++) {
+    // The domain call itself (the REST door's rate limit would stop a loop this quick), with a
+    // pause between edits: back-to-back edits would hold the row's lock so often that the claim
+    // (which skips locked rows) kept missing it, a starvation no person typing can cause.
+    const until = Date.now() + 20_000;
+    for (let i = 1; Date.now() < until && !refused; i++) {
+      await new Promise((r) => setTimeout(r, 15));
       try {
         await editScheduledPost(t.scope, id, { text: `edit ${i}` });
         accepted = `edit ${i}`;
@@ -146,4 +150,23 @@ describe("editing a scheduled post", () => {
     expect(job.status).toBe("published");
     expect((await sandboxPosts("threads", threads.username)).map((p) => p.text)).toEqual([accepted]);
   });
+
+  it("a burst of back-to-back edits around the time never strands the post: it still publishes, with an accepted text", async () => {
+    const t = await setup();
+    const threads = await connectAccount(t.scope, "threads");
+    const id = await scheduledText(t.call, threads.accountId, "burst 0", inSeconds(1));
+    const accepted = ["burst 0"];
+    const until = Date.now() + 3_000;
+    for (let i = 1; Date.now() < until; i++) {
+      await editScheduledPost(t.scope, id, { text: `burst ${i}` }).then(
+        () => accepted.push(`burst ${i}`),
+        (err) => expect(isAppError(err) && err.code).toBe("POST_NOT_CANCELLABLE"),
+      );
+    }
+    // published promptly: a claim that skipped the row during an edit is signalled again
+    const job = await waitForJob(t.key, (await jobOf(id)).id, 10_000);
+    expect(job.status).toBe("published");
+    const [post] = await sandboxPosts("threads", threads.username);
+    expect(post!.text).toBe(accepted.at(-1));
+  }, 90_000);
 });

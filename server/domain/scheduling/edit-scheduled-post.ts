@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../errors.ts";
 import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { FACEBOOK_MESSAGE, TIKTOK_CAPTION_UTF16, YOUTUBE_DESCRIPTION, YOUTUBE_TITLE } from "../publishing/media-rules.ts";
+import { ensureDrains } from "../publishing/engine/drain-queue.ts";
 import { summaryOf } from "../publishing/present-job.ts";
 import { codePoints, TEXT_LIMITS, textLength } from "../publishing/text-rules.ts";
 import { Issues } from "../publishing/validation-issues.ts";
@@ -36,12 +37,16 @@ export async function editScheduledPost(scope: Scope, scheduledPostId: string, e
     `WITH j AS (
        UPDATE "PublishJob" SET payload = $3::jsonb, "updatedAt" = now()
         WHERE id = $1 AND "workspaceId" = $2 AND status = ANY($5::"JobStatus"[]) AND "leaseOwner" IS NULL AND payload = $4::jsonb
-        RETURNING id, provider, status, payload, "scheduledPostId"
+        RETURNING id, provider, status, payload, "scheduledPostId", "accountId", "scheduledAt"
      ), p AS (
        UPDATE "ScheduledPost" SET content = $3::jsonb, "updatedAt" = now()
         WHERE id IN (SELECT "scheduledPostId" FROM j) AND content = $4::jsonb
+     ), drains AS MATERIALIZED (
+       -- A drain claiming while this update held the row skipped it (SKIP LOCKED) and may have
+       -- ended; a ready job gets its account's drain entry again, visible with the new payload.
+       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM j WHERE status = 'queued' OR "scheduledAt" <= now())`)} x
      )
-     SELECT id, provider, status, payload FROM j`,
+     SELECT id, provider, status, payload FROM j, drains`,
     [job.id, scope.workspaceId, JSON.stringify(payload), JSON.stringify(job.payload), EDITABLE_STATUSES],
   );
   if (!updated) {
