@@ -68,6 +68,22 @@ for (const { name, viewport } of widths) {
       });
     }
 
+    // The calendar's other views (the default is month on desktop, agenda on a phone).
+    for (const view of ["week", "agenda", "month"] as const) {
+      test(`/calendar ${view} view passes axe${name === "phone" ? " and fits the screen" : ""}`, async ({ browser }) => {
+        const context = await browser.newContext({ storageState, viewport });
+        const page = await context.newPage();
+        await page.goto("/calendar");
+        await pageReady(page, "Calendar");
+        await page.getByRole("button", { name: view, exact: true }).click();
+        await expect(page.getByRole("button", { name: view, exact: true })).toHaveAttribute("aria-pressed", "true");
+        if (view === "week") await expect(page.getByTestId("hour-label")).toHaveCount(24);
+        await audit(page);
+        if (name === "phone") await noSidewaysScroll(page);
+        await context.close();
+      });
+    }
+
     for (const p of signedOutPages) {
       test(`${p.path} passes axe${name === "phone" ? " and fits the screen" : ""}`, async ({ page }) => {
         const missing = await open(page, p.path);
@@ -82,6 +98,16 @@ for (const { name, viewport } of widths) {
 
 test.describe("dark theme (1440 px)", () => {
   test.describe.configure({ timeout: 180_000 });
+  test("/calendar week view passes axe in the dark", async ({ browser }) => {
+    const context = await browser.newContext({ storageState, viewport: widths[0].viewport, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/calendar");
+    await pageReady(page, "Calendar");
+    await page.getByRole("button", { name: "week", exact: true }).click();
+    await expect(page.getByTestId("hour-label")).toHaveCount(24);
+    await audit(page);
+    await context.close();
+  });
   for (const p of [...dashboardPages, ...signedOutPages]) {
     test(`${p.path} passes axe in the dark`, async ({ browser }) => {
       const signedIn = dashboardPages.some((d) => d.path === p.path);

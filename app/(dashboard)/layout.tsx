@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { OnboardingChecklist } from "@/components/onboarding/onboarding-checklist";
 import { AppShell } from "@/components/shell/app-shell";
 import { TRPCReactProvider } from "@/components/trpc";
 import { currentUser } from "@/server/auth/session";
@@ -10,7 +11,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   if (!user) redirect("/sign-in");
   return (
     <TRPCReactProvider>
-      <AppShell user={{ email: user.email, name: user.name }}>{children}</AppShell>
+      <AppShell user={{ email: user.email, name: user.name }}>
+        <OnboardingChecklist />
+        {children}
+      </AppShell>
     </TRPCReactProvider>
   );
 }

@@ -8,6 +8,10 @@ import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { createMediaImport } from "../domain/media/imports/create-media-import.ts";
 import { getMediaImport } from "../domain/media/imports/get-media-import.ts";
+import { deleteDraft } from "../domain/drafts/delete-draft.ts";
+import { getDraft } from "../domain/drafts/get-draft.ts";
+import { listDrafts } from "../domain/drafts/list-drafts.ts";
+import { saveDraft } from "../domain/drafts/save-draft.ts";
 import { createPostGroup } from "../domain/post-groups/create-post-group.ts";
 import { getPostGroup } from "../domain/post-groups/get-post-group.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
@@ -15,6 +19,7 @@ import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
 import { repost } from "../domain/posts/repost.ts";
 import { cancelScheduledPost } from "../domain/scheduling/cancel-scheduled-post.ts";
+import { editScheduledPost } from "../domain/scheduling/edit-scheduled-post.ts";
 import { listScheduledPosts } from "../domain/scheduling/list-scheduled-posts.ts";
 import { schedulePosts } from "../domain/scheduling/schedule-posts.ts";
 import { SCHEDULE_ANSWERED_AS_DONE } from "../domain/scheduling/schedule-rules.ts";
@@ -25,11 +30,12 @@ import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
 import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations/carousels.ts";
 import { confirmUploadOp, createMediaImportOp, createUploadOp, getMediaImportOp, listMediaOp } from "./operations/media.ts";
+import { createDraftOp, deleteDraftOp, getDraftOp, listDraftsOp, updateDraftOp } from "./operations/drafts.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { createPostGroupOp, getPostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
-import { cancelScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
+import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import {
   createWebhookOp,
@@ -93,6 +99,11 @@ export const routes: Route[] = [
       return reply(accepted ? 202 : 200, answer.body);
     }),
   },
+  { op: createDraftOp, handler: handle(createDraftOp, async (scope, { body }) => reply(201, await saveDraft(scope, body))) },
+  { op: listDraftsOp, handler: handle(listDraftsOp, async (scope) => ({ drafts: await listDrafts(scope) })) },
+  { op: getDraftOp, handler: handle(getDraftOp, (scope, { params }) => getDraft(scope, params.id)) },
+  { op: updateDraftOp, handler: handle(updateDraftOp, (scope, { params, body }) => saveDraft(scope, { id: params.id, composition: body.composition })) },
+  { op: deleteDraftOp, handler: handle(deleteDraftOp, (scope, { params }) => deleteDraft(scope, params.id)) },
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
   { op: listPostsOp, handler: handle(listPostsOp, (scope, { query }) => listPosts(scope, query)) },
   { op: repostOp, handler: handle(repostOp, async (scope, { body }) => reply(201, await repost(scope, body))) },
@@ -106,6 +117,7 @@ export const routes: Route[] = [
   },
   { op: getCarouselOp, handler: handle(getCarouselOp, (scope, { params }) => getCarousel(scope, params.id)) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
+  { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },
   { op: getWebhookOp, handler: handle(getWebhookOp, (scope, { params }) => getWebhook(scope, params.id)) },

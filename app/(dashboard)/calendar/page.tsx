@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Calendar" };
 export default function CalendarPage() {
   return (
     <>
-      <PageHeader title="Calendar" description="Scheduled and published posts by day, in your time zone." />
+      <PageHeader title="Calendar" description="Every post on its day, in your time zone: published, scheduled and drafts." />
       <Calendar />
     </>
   );

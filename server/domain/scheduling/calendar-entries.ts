@@ -1,40 +1,191 @@
-// The dashboard calendar: every post of the workspace in a time range, scheduled ones at their
-// scheduled time and immediate ones when they were published (or attempted).
+// The dashboard calendar (issue 33): every post of the workspace in a time range, each of one kind:
+// - scheduled: a job with a time, at that time (whatever became of it);
+// - published: a job published now (at its end), or a post synchronized from the platform that no
+//   job of ours made (text published through POST /api/v1/posts, or posted on the platform itself);
+// - draft: a draft with an intended time, at that time (drafts without one are listed apart).
 import { z } from "zod";
-import { sql, type PublishJob } from "../../db.ts";
+import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
 import type { Scope } from "../access.ts";
+import type { DraftComposition } from "../drafts/drafts.schema.ts";
 import { summaryOf } from "../publishing/present-job.ts";
+import { EDITABLE_STATUSES } from "./edit-scheduled-post.ts";
 import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "./schedule-rules.ts";
+import { contentEditable, scheduledText, scheduledTitle } from "./scheduled-text.ts";
 
 export const calendarQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
-type Row = PublishJob & { username: string; at: Date };
+/** Rows per kind in one range: far more than a month's posts, a bound on a runaway workspace. */
+const MAX_ROWS = 2000;
 
-export async function calendarEntries(scope: Scope, query: z.infer<typeof calendarQuery>) {
-  const rows = await sql<Row>(
+export type CalendarKind = "scheduled" | "published" | "draft";
+
+export type CalendarEntry = {
+  /** unique among the range's entries */
+  key: string;
+  kind: CalendarKind;
+  jobId: string | null;
+  draftId: string | null;
+  scheduledPostId: string | null;
+  /** the platform; a draft lists every platform it targets in `targets` instead */
+  provider: Provider | null;
+  username: string;
+  targets: { provider: Provider; username: string }[];
+  status: JobStatus | null;
+  at: string;
+  timezone: string | null;
+  summary: string;
+  /** the editable words in full (scheduled posts) */
+  text: string;
+  title: string | null;
+  permalink: string | null;
+  error: { code: string; message: string } | null;
+  startedLateMs: number | null;
+  movable: boolean;
+  cancellable: boolean;
+  editable: boolean;
+};
+
+type JobRow = PublishJob & { username: string; at: Date };
+type SyncedRow = { id: string; provider: Provider; username: string; content: string; title: string | null; permalink: string; postedAt: Date };
+
+export async function calendarEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
+  const [jobs, synced, drafts] = await Promise.all([jobEntries(scope, query), syncedEntries(scope, query), draftEntries(scope, query)]);
+  return [...jobs, ...synced, ...drafts].sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
+}
+
+async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
+  const rows = await sql<JobRow>(
     "calendar-entries",
     `SELECT * FROM (
        SELECT j.*, a.username, COALESCE(j."scheduledAt", j."finishedAt", j."createdAt") AS at
          FROM "PublishJob" j JOIN "ConnectedAccount" a ON a.id = j."accountId"
         WHERE j."workspaceId" = $1
-     ) t WHERE at >= $2::timestamptz AND at < $3::timestamptz ORDER BY at, id LIMIT 2000`,
+     ) t WHERE at >= $2::timestamptz AND at < $3::timestamptz ORDER BY at, id LIMIT ${MAX_ROWS}`,
     [scope.workspaceId, query.from, query.to],
   );
-  return rows.map((j) => ({
-    jobId: j.id,
-    scheduledPostId: j.scheduledPostId,
-    provider: j.provider,
-    username: j.username,
-    status: j.status,
-    at: j.at.toISOString(),
-    scheduled: j.scheduledAt !== null,
-    timezone: j.timezone,
-    summary: summaryOf(j.payload),
-    permalink: j.permalink,
-    error: j.errorCode ? { code: j.errorCode, message: j.errorMessage ?? "" } : null,
-    startedLateMs: j.startLateMs,
-    movable: j.scheduledPostId !== null && MOVABLE_STATUSES.includes(j.status),
-    cancellable: j.scheduledPostId !== null && CANCELLABLE_STATUSES.includes(j.status),
+  return rows.map((j) => {
+    const isSchedule = j.scheduledPostId !== null;
+    return {
+      key: `job:${j.id}`,
+      kind: j.scheduledAt !== null ? "scheduled" : "published",
+      jobId: j.id,
+      draftId: null,
+      scheduledPostId: j.scheduledPostId,
+      provider: j.provider,
+      username: j.username,
+      targets: [{ provider: j.provider, username: j.username }],
+      status: j.status,
+      at: j.at.toISOString(),
+      timezone: j.timezone,
+      summary: summaryOf(j.payload),
+      text: scheduledText(j.provider, j.payload),
+      title: scheduledTitle(j.provider, j.payload),
+      permalink: j.permalink,
+      error: j.errorCode ? { code: j.errorCode, message: j.errorMessage ?? "" } : null,
+      startedLateMs: j.startLateMs,
+      movable: isSchedule && MOVABLE_STATUSES.includes(j.status),
+      cancellable: isSchedule && CANCELLABLE_STATUSES.includes(j.status),
+      editable: isSchedule && EDITABLE_STATUSES.includes(j.status) && contentEditable(j.provider, j.payload),
+    };
+  });
+}
+
+async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
+  // A synchronized post that one of our jobs published is already there as that job.
+  const rows = await sql<SyncedRow>(
+    "calendar-synced",
+    `SELECT p.id, p.provider, a.username, p.content, p.title, p.permalink, p."postedAt"
+       FROM "SyncedPost" p JOIN "ConnectedAccount" a ON a.id = p."accountId"
+      WHERE p."workspaceId" = $1 AND NOT p.deleted AND p."postedAt" >= $2::timestamptz AND p."postedAt" < $3::timestamptz
+        AND NOT EXISTS (SELECT FROM "PublishJob" j WHERE j."accountId" = p."accountId" AND p."nativeId" = ANY(j."postIds" || j."postId"))
+      ORDER BY p."postedAt", p.id LIMIT ${MAX_ROWS}`,
+    [scope.workspaceId, query.from, query.to],
+  );
+  return rows.map((p) => ({
+    key: `post:${p.id}`,
+    kind: "published",
+    jobId: null,
+    draftId: null,
+    scheduledPostId: null,
+    provider: p.provider,
+    username: p.username,
+    targets: [{ provider: p.provider, username: p.username }],
+    status: "published",
+    at: p.postedAt.toISOString(),
+    timezone: null,
+    summary: (p.title || p.content).trim().slice(0, 140),
+    text: p.content,
+    title: p.title,
+    permalink: p.permalink,
+    error: null,
+    startedLateMs: null,
+    movable: false,
+    cancellable: false,
+    editable: false,
   }));
 }
-export type CalendarEntry = Awaited<ReturnType<typeof calendarEntries>>[number];
+
+async function draftEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
+  const drafts = await db.draft.findMany({
+    where: { workspaceId: scope.workspaceId, scheduledAt: { gte: new Date(query.from), lt: new Date(query.to) } },
+    orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
+    take: MAX_ROWS,
+  });
+  return withTargets(scope, drafts).then((list) =>
+    list.map(({ draft, composition, targets }) => ({
+      key: `draft:${draft.id}`,
+      kind: "draft" as const,
+      jobId: null,
+      draftId: draft.id,
+      scheduledPostId: null,
+      provider: targets[0]?.provider ?? null,
+      username: targets[0]?.username ?? "",
+      targets,
+      status: null,
+      at: draft.scheduledAt!.toISOString(),
+      timezone: draft.timezone,
+      summary: composition.content.text.trim().slice(0, 140),
+      text: composition.content.text,
+      title: null,
+      permalink: null,
+      error: null,
+      startedLateMs: null,
+      movable: false,
+      cancellable: false,
+      editable: false,
+    })),
+  );
+}
+
+/** Each draft with the platform and name of the accounts it names (unknown or removed ones left out). */
+async function withTargets<D extends { id: string; composition: unknown }>(scope: Scope, drafts: D[]) {
+  const parsed = drafts.map((draft) => ({ draft, composition: draft.composition as DraftComposition }));
+  const ids = [...new Set(parsed.flatMap((d) => d.composition.targets.map((t) => t.accountId)))];
+  const accounts = ids.length
+    ? await db.connectedAccount.findMany({ where: { workspaceId: scope.workspaceId, id: { in: ids } }, select: { id: true, provider: true, username: true } })
+    : [];
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return parsed.map((d) => ({
+    ...d,
+    targets: d.composition.targets.flatMap((t) => {
+      const a = byId.get(t.accountId);
+      return a ? [{ provider: a.provider, username: a.username }] : [];
+    }),
+  }));
+}
+
+/** Drafts without an intended time: the calendar's side list. */
+export async function unscheduledDrafts(scope: Scope) {
+  const drafts = await db.draft.findMany({
+    where: { workspaceId: scope.workspaceId, scheduledAt: null },
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    take: 200,
+  });
+  const list = await withTargets(scope, drafts);
+  return list.map(({ draft, composition, targets }) => ({
+    draftId: draft.id,
+    summary: composition.content.text.trim().slice(0, 140),
+    targets,
+    updatedAt: draft.updatedAt.toISOString(),
+  }));
+}

@@ -74,3 +74,28 @@ export const scheduledPostListSchema = z
 export const scheduledPostParams = z.strictObject({ id: z.uuid() });
 export const cancelQuery = z.strictObject({ platform: providerSchema.meta({ description: "The scheduled post's platform" }) });
 export const cancelResponseSchema = z.object({ canceled: z.literal(1) }).meta({ id: "CancelResult" });
+
+export const editScheduledPostBody = z
+  .strictObject({
+    text: z
+      .string()
+      .optional()
+      .meta({ description: "The new text: the first post (threads, x, linkedin), caption (tiktok), message (facebook) or description (youtube)" }),
+    title: z.string().optional().meta({ description: "youtube only: the new title" }),
+  })
+  .refine((b) => b.text !== undefined || b.title !== undefined, { message: "give text or title", path: ["text"] })
+  .meta({ id: "ScheduledPostEdit" });
+export type ScheduledPostEdit = z.output<typeof editScheduledPostBody>;
+
+export const editedScheduledPostSchema = z
+  .object({
+    scheduledPostId: z.uuid(),
+    jobId: z.uuid(),
+    provider: providerSchema,
+    status: jobStatusSchema,
+    text: z.string().meta({ description: "The text as it will be published" }),
+    title: z.string().nullable().meta({ description: "youtube: the title; null elsewhere" }),
+    summary: z.string(),
+  })
+  .meta({ id: "EditedScheduledPost" });
+export type EditedScheduledPost = z.infer<typeof editedScheduledPostSchema>;

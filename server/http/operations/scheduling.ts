@@ -1,6 +1,8 @@
 import {
   cancelQuery,
   cancelResponseSchema,
+  editedScheduledPostSchema,
+  editScheduledPostBody,
   listScheduledQuery,
   scheduleBody,
   scheduledPostListSchema,
@@ -149,4 +151,37 @@ export const cancelScheduledPostOp = defineOperation({
   query: cancelQuery,
   responses: { 200: { description: "Canceled", schema: cancelResponseSchema, example: { canceled: 1 } } },
   errors: ["NOT_FOUND", "POST_NOT_CANCELLABLE"],
+});
+
+export const editScheduledPostOp = defineOperation({
+  operationId: "editScheduledPost",
+  method: "PATCH",
+  path: "/api/v1/scheduled-posts/{id}",
+  tag: "Scheduling",
+  scope: "posts:write",
+  summary: "Edit a scheduled post's text",
+  description: [
+    "`{id}` is a `scheduledPostId`. Replaces the words of a post whose publishing has not started: `text` is the first post (threads, x, linkedin; the rest of a thread stays), the caption (tiktok), the message (facebook) or the description (youtube); `title` is youtube's title. Media, account, time and options stay.",
+    "",
+    "The new words meet the limits a new request meets (422 with the issue at `text` or `title`); the X link rule is not applied to edits (SPEC.md), so links in an edited X post stay. **instagram** schedules are fixed once accepted: 409 `CONFLICT`; change their time in the dashboard or cancel them. Once publishing has started, or for a post canceled or published, 409 `POST_NOT_CANCELLABLE` and nothing changes: the edit and the start are both conditional updates of the job, so exactly one wins.",
+  ].join("\n"),
+  params: scheduledPostParams,
+  body: editScheduledPostBody,
+  bodyExample: { text: "Launch day, now with the date: 1 December" },
+  responses: {
+    200: {
+      description: "Edited",
+      schema: editedScheduledPostSchema,
+      example: {
+        scheduledPostId: ids.scheduledPost,
+        jobId: ids.job,
+        provider: "x",
+        status: "scheduled",
+        text: "Launch day, now with the date: 1 December",
+        title: null,
+        summary: "Launch day, now with the date: 1 December",
+      },
+    },
+  },
+  errors: ["NOT_FOUND", "CONFLICT", "POST_NOT_CANCELLABLE"],
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { providerSchema } from "../../domain/accounts/accounts.schema.ts";
-import { calendarEntries, calendarQuery } from "../../domain/scheduling/calendar-entries.ts";
+import { calendarEntries, calendarQuery, unscheduledDrafts } from "../../domain/scheduling/calendar-entries.ts";
 import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
+import { editScheduledPost } from "../../domain/scheduling/edit-scheduled-post.ts";
 import { moveScheduledPost } from "../../domain/scheduling/move-scheduled-post.ts";
 import { schedulePosts } from "../../domain/scheduling/schedule-posts.ts";
-import { scheduleBody, timezoneSchema } from "../../domain/scheduling/scheduling.schema.ts";
+import { editScheduledPostBody, scheduleBody, timezoneSchema } from "../../domain/scheduling/scheduling.schema.ts";
 import { router, workspaceProcedure } from "../init.ts";
 
 export const schedulesRouter = router({
@@ -14,9 +15,13 @@ export const schedulesRouter = router({
     return { ...body, ...outcome };
   }),
   calendar: workspaceProcedure.input(calendarQuery).query(({ ctx, input }) => calendarEntries(ctx.scope, input)),
+  unscheduledDrafts: workspaceProcedure.query(({ ctx }) => unscheduledDrafts(ctx.scope)),
   cancel: workspaceProcedure
     .input(z.object({ scheduledPostId: z.uuid(), platform: providerSchema }))
     .mutation(({ ctx, input }) => cancelScheduledPost(ctx.scope, input.scheduledPostId, input.platform)),
+  edit: workspaceProcedure
+    .input(z.object({ scheduledPostId: z.uuid(), edit: editScheduledPostBody }))
+    .mutation(({ ctx, input }) => editScheduledPost(ctx.scope, input.scheduledPostId, input.edit)),
   move: workspaceProcedure
     .input(z.object({ scheduledPostId: z.uuid(), scheduledAt: z.iso.datetime({ offset: true }), timezone: timezoneSchema.optional() }))
     .mutation(async ({ ctx, input }) => {

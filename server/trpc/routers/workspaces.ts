@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WORKSPACE_COOKIE } from "../../auth/session.ts";
 import { listUserWorkspaces } from "../../domain/workspaces/list-workspaces.ts";
+import { dismissOnboarding, onboardingState } from "../../domain/workspaces/onboarding.ts";
 import { createWorkspace, renameWorkspace } from "../../domain/workspaces/manage-workspaces.ts";
 import { workspaceNameInput } from "../../domain/workspaces/workspaces.schema.ts";
 import { scopeFromSession } from "../../scope.ts";
@@ -27,6 +28,9 @@ export const workspacesRouter = router({
     rememberWorkspace(ctx.resHeaders, workspace.id);
     return { workspaceId: workspace.id };
   }),
+  /** the first-run checklist, from the workspace's data */
+  onboarding: workspaceProcedure.query(({ ctx }) => onboardingState(ctx.scope)),
+  dismissOnboarding: workspaceProcedure.mutation(({ ctx }) => dismissOnboarding(ctx.scope)),
   rename: workspaceProcedure.input(workspaceNameInput).mutation(async ({ ctx, input }) => {
     const workspace = await renameWorkspace(ctx.scope, input);
     return { workspaceId: workspace.id, name: workspace.name };

@@ -1,0 +1,79 @@
+"use client";
+// The month: whole weeks, each day with its entries; a future day's number composes on that day
+// (at 09:00, or the next hour today); days gone by are dimmed and offer nothing to compose.
+import Link from "next/link";
+import { formatDayKey } from "@/components/format/date-time";
+import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
+import { today } from "@/server/domain/scheduling/wall-time";
+import { composeAtHref, dayComposeInstant, isPastDay } from "./calendar-links";
+import { EntryChip } from "./entry-chip";
+
+export const weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+export function MonthView(props: {
+  days: string[];
+  month: string;
+  zone: string;
+  byDay: Map<string, CalendarEntry[]>;
+  selected: string | null;
+  onOpen: (key: string) => void;
+  onDrop: (key: string, day: string) => void;
+  title: string;
+}) {
+  const { days, month, zone, byDay, selected, onOpen, onDrop, title } = props;
+  const current = today(zone);
+  return (
+    <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
+      <div role="group" aria-label={`Calendar: ${title}`} className="grid min-w-[42rem] grid-cols-7 bg-slate-200" style={{ gap: "1px" }}>
+        {weekdayNames.map((d) => (
+          <div key={d} aria-hidden className="bg-slate-50 px-2 py-1 text-xs font-medium text-slate-600">
+            {d}
+          </div>
+        ))}
+        {days.map((day) => {
+          const inMonth = day.startsWith(month);
+          const past = isPastDay(day, zone);
+          const at = dayComposeInstant(day, zone);
+          const label = formatDayKey(day);
+          return (
+            <div
+              key={day}
+              role="group"
+              aria-label={`${label}${past ? " (past)" : ""}`}
+              data-day={day}
+              data-past={past || undefined}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                onDrop(e.dataTransfer.getData("text/plain"), day);
+              }}
+              className={`min-h-28 p-1.5 ${past ? "bg-slate-50 text-slate-500" : inMonth ? "bg-white" : "bg-white text-slate-500"}`}
+            >
+              <div className="mb-1 flex items-center justify-between text-xs">
+                <span className={day === current ? "rounded-full bg-brand-600 px-1.5 font-bold text-white" : ""}>{Number(day.slice(8))}</span>
+                {at ? (
+                  <Link
+                    href={composeAtHref(at)}
+                    data-testid="compose-on-day"
+                    aria-label={`Compose on ${label}`}
+                    title={`Compose on ${label}`}
+                    className="rounded px-1.5 text-sm leading-5 text-brand-700 hover:bg-brand-50"
+                  >
+                    +
+                  </Link>
+                ) : null}
+              </div>
+              <ul className={`space-y-1 ${past ? "opacity-75" : ""}`}>
+                {(byDay.get(day) ?? []).map((e) => (
+                  <li key={e.key}>
+                    <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} compact />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

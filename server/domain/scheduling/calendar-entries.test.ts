@@ -1,0 +1,65 @@
+// The calendar's entries against the real database and sandbox: a text post published through
+// POST /api/v1/posts (no job) appears once synchronized; a post a job published appears once, as
+// its job, not again as its synchronized copy; scheduled posts and drafts carry their kind.
+import { describe, expect, it } from "vitest";
+import { scopeFromSession } from "../../scope.ts";
+import { connectAccount } from "../../testing/account-fixtures.ts";
+import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { publish, waitForJob } from "../../testing/publish-fixtures.ts";
+import { syncAccount } from "../posts/sync-account.ts";
+import { calendarEntries, unscheduledDrafts } from "./calendar-entries.ts";
+
+describe("calendar entries", () => {
+  it("shows every post once, each with its kind", async () => {
+    const t = await createWorkspaceWithKey();
+    const scope = await scopeFromSession(t.user.id, t.workspace.id);
+    const call = api(t.key);
+    const x = await connectAccount(scope, "x");
+    const threads = await connectAccount(scope, "threads");
+
+    // text now through POST /api/v1/posts: no job is kept
+    const direct = await publish(t.key, { accountIds: [x.accountId], posts: ["Said directly"] });
+    expect(direct.status, direct.text).toBe(200);
+    // text now through a post group: a job
+    const group = await call("POST", "/api/v1/post-groups", {
+      body: { requestId: crypto.randomUUID(), content: { text: "Said as a group" }, targets: [{ accountId: x.accountId }] },
+    });
+    expect(group.status, group.text).toBe(202);
+    await waitForJob(t.key, group.json.targets[0].jobId, 30_000);
+    const later = new Date(Date.now() + 3600_000);
+    const scheduled = await call("POST", "/api/v1/scheduled-posts", {
+      body: { accountIds: [threads.accountId], posts: ["Said later"], scheduledAt: later.toISOString() },
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    const draft = await call("POST", "/api/v1/drafts", {
+      body: {
+        composition: {
+          content: { text: "Maybe said" },
+          targets: [{ accountId: x.accountId }, { accountId: threads.accountId }],
+          scheduledAt: later.toISOString(),
+        },
+      },
+    });
+    await call("POST", "/api/v1/drafts", { body: { composition: { content: { text: "Someday" }, targets: [] } } });
+    expect((await syncAccount(x.accountId)).complete).toBe(true);
+
+    const range = { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date(Date.now() + 2 * 3600_000).toISOString() };
+    const entries = await calendarEntries(scope, range);
+    const bySummary = (s: string) => entries.filter((e) => e.summary === s);
+    expect(bySummary("Said directly")).toMatchObject([{ kind: "published", jobId: null, provider: "x", status: "published", editable: false }]);
+    expect(bySummary("Said as a group")).toMatchObject([{ kind: "published", provider: "x", status: "published" }]);
+    expect(bySummary("Said as a group")[0]!.jobId).toBe(group.json.targets[0].jobId);
+    expect(bySummary("Said later")).toMatchObject([
+      { kind: "scheduled", provider: "threads", status: "scheduled", text: "Said later", movable: true, cancellable: true, editable: true },
+    ]);
+    expect(bySummary("Maybe said")).toMatchObject([
+      { kind: "draft", draftId: draft.json.draftId, status: null, targets: [{ provider: "x" }, { provider: "threads" }] },
+    ]);
+    expect(bySummary("Someday")).toEqual([]);
+    expect(await unscheduledDrafts(scope)).toMatchObject([{ summary: "Someday", targets: [] }]);
+
+    // another workspace sees none of it
+    const other = await createWorkspaceWithKey();
+    expect(await calendarEntries(await scopeFromSession(other.user.id, other.workspace.id), range)).toEqual([]);
+  });
+});
