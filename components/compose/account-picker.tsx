@@ -17,9 +17,7 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">Publish to</legend>
-      <p className="text-xs text-slate-500">
-        X, Threads and LinkedIn accounts can be combined; TikTok, Instagram, YouTube and Facebook publish one account at a time.
-      </p>
+      <p className="text-xs text-slate-500">Any mix of accounts: each gets the shared content, and its own tab changes what it alone receives.</p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {accounts.map((a) => {
           const can = a.capabilities.publishPosts;
