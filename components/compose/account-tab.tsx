@@ -11,7 +11,6 @@ import { ThreadEditor } from "./thread-editor";
 type Props = {
   accountId: string;
   provider: ProviderName;
-  username: string;
   composition: Composition;
   target: TargetState;
   problems: string[];
@@ -27,7 +26,7 @@ function OverrideSwitch({ label, on, onChange }: { label: string; on: boolean; o
   );
 }
 
-export function AccountTab({ accountId, provider, username, composition, target, problems, onTarget }: Props) {
+export function AccountTab({ accountId, provider, composition, target, problems, onTarget }: Props) {
   const shared = composition.content;
   const o = target.overrides;
   const setOverrides = (patch: Partial<Overrides>) => {
@@ -37,21 +36,20 @@ export function AccountTab({ accountId, provider, username, composition, target,
   };
   const threadable = threadProviders.includes(provider);
   const ownText = o.text !== undefined;
-  const name = `${providerLabels[provider]} @${username}`;
   const comment = takesFirstComment(provider, target);
   const noComment = provider === "youtube" || provider === "tiktok";
 
   return (
     <div className="space-y-4" data-testid="account-tab" data-account={accountId}>
       {problems.length ? (
-        <ul className="list-inside list-disc rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="tab-problems" aria-label={`Problems for ${name}`}>
+        <ul className="list-inside list-disc rounded-md bg-red-50 p-3 text-sm text-red-800" data-testid="tab-problems" aria-label="Problems for this account">
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       ) : null}
 
-      <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`Text for ${name}`}>
+      <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label="Text for this account">
         <OverrideSwitch
           label="Different text for this account"
           on={ownText}
@@ -70,7 +68,7 @@ export function AccountTab({ accountId, provider, username, composition, target,
         )}
       </section>
 
-      <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`Media for ${name}`}>
+      <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label="Media for this account">
         {provider === "linkedin" && target.linkedinCarouselId ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span>Posted as a document (PDF) of the carousel&apos;s slides.</span>
@@ -102,7 +100,7 @@ export function AccountTab({ accountId, provider, username, composition, target,
       </section>
 
       {comment ? (
-        <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`First comment for ${name}`}>
+        <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label="First comment for this account">
           <OverrideSwitch
             label="Different first comment for this account"
             on={o.firstComment !== undefined}
@@ -125,7 +123,7 @@ export function AccountTab({ accountId, provider, username, composition, target,
       )}
 
       {provider === "instagram" || provider === "youtube" || provider === "facebook" || provider === "tiktok" ? (
-        <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`${providerLabels[provider]} options for @${username}`}>
+        <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`${providerLabels[provider]} options`}>
           {provider === "instagram" ? (
             <InstagramOptions value={target.instagram} set={(p) => onTarget({ ...target, instagram: { ...target.instagram, ...p } })} />
           ) : null}

@@ -252,7 +252,6 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                 key={activeTab}
                 accountId={activeTab}
                 provider={providerOf(activeTab)!}
-                username={accountOf(activeTab)!.username}
                 composition={composition}
                 target={targetOf(composition, activeTab)}
                 problems={problemsOf(activeTab)}

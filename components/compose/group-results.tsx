@@ -52,7 +52,12 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
       </h2>
       <ul className="space-y-2">
         {targets.map((t) => (
-          <li key={t.accountId} className="min-w-0 rounded-md bg-slate-50 p-3 text-sm" data-testid="publish-result" data-provider={t.provider}>
+          <li
+            key={t.accountId}
+            className="min-w-0 rounded-md bg-slate-50 p-3 text-sm"
+            data-testid={scheduledAt ? "schedule-result" : "publish-result"}
+            data-provider={t.provider}
+          >
             <p className="font-medium">
               {providerLabels[t.provider]}
               {t.username ? ` · @${t.username}` : ""}

@@ -224,7 +224,7 @@ export function PlatformPreview(props: PreviewProps) {
       className={`min-w-0 rounded-lg bg-white p-3 ring-1 ${problems.length ? "ring-red-300" : "ring-slate-200"}`}
       data-testid="preview"
       data-provider={provider}
-      aria-label={`Preview for ${providerLabels[provider]} @${username}`}
+      aria-label={`${providerLabels[provider]} preview of @${username}`}
     >
       <header className="mb-2 flex items-center gap-2">
         <ProviderBadge provider={provider} size="sm" />

@@ -64,6 +64,9 @@ export function mediaTargetRequest(
     return items[0]?.mediaId ?? "";
   };
   if (target.instagram) {
+    // the mode's request schema requires items (min 1), which a group's target does not pass through
+    if (items.length === 0)
+      issues.push({ path: "content.media", message: "instagram needs media: one image, or a carousel of 2 to 10 items", code: "required" });
     const story = target.instagram.contentType === "STORIES";
     if (story && text) warnings.push("instagram Stories take no caption: the text is not sent");
     const instagram = {
