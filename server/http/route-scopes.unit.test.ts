@@ -17,6 +17,7 @@ const areaOfSegment: Record<string, string> = {
   "publish-jobs": "posts",
   reposts: "posts",
   "post-groups": "posts",
+  drafts: "posts",
   carousels: "carousels",
   webhooks: "webhooks",
 };

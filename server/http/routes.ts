@@ -8,6 +8,10 @@ import { createUpload } from "../domain/media/create-upload.ts";
 import { listMedia } from "../domain/media/list-media.ts";
 import { createMediaImport } from "../domain/media/imports/create-media-import.ts";
 import { getMediaImport } from "../domain/media/imports/get-media-import.ts";
+import { deleteDraft } from "../domain/drafts/delete-draft.ts";
+import { getDraft } from "../domain/drafts/get-draft.ts";
+import { listDrafts } from "../domain/drafts/list-drafts.ts";
+import { saveDraft } from "../domain/drafts/save-draft.ts";
 import { createPostGroup } from "../domain/post-groups/create-post-group.ts";
 import { getPostGroup } from "../domain/post-groups/get-post-group.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
@@ -25,6 +29,7 @@ import type { Operation } from "./operation.ts";
 import { listAccountsOp } from "./operations/accounts.ts";
 import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations/carousels.ts";
 import { confirmUploadOp, createMediaImportOp, createUploadOp, getMediaImportOp, listMediaOp } from "./operations/media.ts";
+import { createDraftOp, deleteDraftOp, getDraftOp, listDraftsOp, updateDraftOp } from "./operations/drafts.ts";
 import { openApiOp } from "./operations/openapi.ts";
 import { createPostGroupOp, getPostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
@@ -87,6 +92,11 @@ export const routes: Route[] = [
       return reply(accepted ? 202 : 200, answer.body);
     }),
   },
+  { op: createDraftOp, handler: handle(createDraftOp, async (scope, { body }) => reply(201, await saveDraft(scope, body))) },
+  { op: listDraftsOp, handler: handle(listDraftsOp, async (scope) => ({ drafts: await listDrafts(scope) })) },
+  { op: getDraftOp, handler: handle(getDraftOp, (scope, { params }) => getDraft(scope, params.id)) },
+  { op: updateDraftOp, handler: handle(updateDraftOp, (scope, { params, body }) => saveDraft(scope, { id: params.id, composition: body.composition })) },
+  { op: deleteDraftOp, handler: handle(deleteDraftOp, (scope, { params }) => deleteDraft(scope, params.id)) },
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
   { op: listPostsOp, handler: handle(listPostsOp, (scope, { query }) => listPosts(scope, query)) },
   { op: repostOp, handler: handle(repostOp, async (scope, { body }) => reply(201, await repost(scope, body))) },

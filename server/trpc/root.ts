@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
+import { draftsRouter } from "./routers/drafts.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   carousels: carouselsRouter,
   brands: brandsRouter,
   webhooks: webhooksRouter,
+  drafts: draftsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ export const tags = [
   { name: "Media", description: "The workspace's media library: reserve, upload, confirm, list." },
   { name: "Publishing", description: "Publish text now, or media as durable jobs; follow jobs to their outcome." },
   { name: "Posts", description: "Published posts and their metrics, as synchronized from the platforms; reposts." },
+  { name: "Drafts", description: "Compositions saved without publishing, to finish, publish or schedule later." },
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
   { name: "Carousels", description: "Image carousels generated from a topic, a text or a link, rendered into the media library." },
   { name: "Webhooks", description: "Events of the workspace sent to your endpoints, signed as Standard Webhooks says; their deliveries." },
