@@ -3,7 +3,7 @@
 // group, with per-account overrides in tabs (Instagram's caption, TikTok's video), previews per
 // platform (X without its links, counted), a problem shown before sending, every target followed
 // to published; then a carousel posted from its editor (Instagram slides, LinkedIn document) and
-// a post scheduled from the calendar's ?at= link.
+// a post scheduled from the calendar's ?at= link, and a draft saved, reopened and published.
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
 import { connect, signUp } from "./support/dashboard.ts";
@@ -116,8 +116,8 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   await expect(page.getByTestId("job-row").getByTestId("job-status")).toHaveText("published");
 });
 
-test("a carousel posted from its editor, and a post scheduled from the calendar's link", async ({ page }) => {
-  test.setTimeout(180_000);
+test("a carousel posted from its editor, a post scheduled from the calendar's link, a draft reopened and published", async ({ page }) => {
+  test.setTimeout(240_000);
   const s = Date.now().toString(36);
   await signUp(page, "compose-carousel");
   await connect(page, "Instagram", `ig_${s}`);
@@ -163,4 +163,29 @@ test("a carousel posted from its editor, and a post scheduled from the calendar'
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByTestId("schedule-result").getByTestId("job-status")).toHaveText("scheduled");
   await expect(page.getByTestId("group-results")).toContainText("Scheduled for");
+
+  // a draft: saved with its accounts and overrides, reopened, published, then gone from the list
+  await page.goto("/compose");
+  await page.getByLabel(`LinkedIn @li_${s}`).check();
+  await page.getByLabel(`Instagram @ig_${s}`).check();
+  await page.getByLabel("Post", { exact: true }).fill("A thought to finish later");
+  await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
+  await page.getByLabel("Different text for this account").check();
+  await page.getByLabel("Post", { exact: true }).fill("The Instagram version");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  const drafts = page.getByRole("region", { name: "Drafts" });
+  await expect(drafts.getByTestId("draft-row")).toHaveCount(1);
+  await page.goto("/compose");
+  await drafts.getByRole("link", { name: /Open draft/ }).click();
+  await expect(page).toHaveURL(/\/compose\?draft=[0-9a-f-]+$/);
+  await expect(page.getByLabel("Post", { exact: true })).toHaveValue("A thought to finish later");
+  await expect(page.getByLabel(`LinkedIn @li_${s}`)).toBeChecked();
+  await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
+  await expect(page.getByLabel("Different text for this account")).toBeChecked();
+  await expect(page.getByLabel("Post", { exact: true })).toHaveValue("The Instagram version");
+  await page.getByLabel(`Instagram @ig_${s}`).uncheck();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
+  await expect(drafts.getByTestId("draft-row")).toHaveCount(0);
 });

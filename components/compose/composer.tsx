@@ -4,7 +4,7 @@
 // "All accounts" holds the shared content; each account's tab overrides it and sets its
 // platform's options; the previews show per account what will be sent and what it would refuse
 // (the server's own pure rules, target-checks.ts); the server checks everything again.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
@@ -20,8 +20,10 @@ import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.
 import { clockTime, dayKey } from "@/server/domain/scheduling/wall-time";
 import { AccountPicker } from "./account-picker";
 import { AccountTab } from "./account-tab";
+import { DraftsPanel } from "./drafts-panel";
 import {
   effectiveOf,
+  fromGroupBody,
   emptyComposition,
   emptyContent,
   targetOf,
@@ -54,6 +56,21 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   // makes a second group); any change of input gets a new one.
   const lastRequest = useRef<{ body: string; requestId: string; accountIds: string[] } | null>(null);
   const publishGroup = useMutation(trpc.posts.publishGroup.mutationOptions());
+  const queryClient = useQueryClient();
+  const [draftId, setDraftId] = useState<string | null>(params.draft ?? null);
+  const [draftSaved, setDraftSaved] = useState<string | null>(null);
+  const saveDraft = useMutation(
+    trpc.drafts.save.mutationOptions({
+      onSuccess: (d, input) => {
+        setDraftId(d.draftId);
+        setDraftSaved(JSON.stringify(input.composition));
+        void queryClient.invalidateQueries({ queryKey: trpc.drafts.list.queryKey() });
+      },
+    }),
+  );
+  const deleteDraft = useMutation(
+    trpc.drafts.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.drafts.list.queryKey() }) }),
+  );
   const resolvedWhen = resolveWhen(when, zone);
 
   const listed = useMemo(() => accounts.data ?? [], [accounts.data]);
@@ -99,6 +116,42 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     carousel.data && params.carousel
       ? { carouselId: carousel.data.carousel.carouselId, slides: carousel.data.carousel.images.length, firstSlideUrl: carousel.data.carousel.images[0]?.url }
       : null;
+
+  // ?draft=<id>: the saved composition back in the composer, its media described by the library
+  const draft = useQuery({ ...trpc.drafts.get.queryOptions({ id: params.draft ?? "" }), enabled: !!params.draft, retry: false });
+  const images = useQuery({ ...trpc.media.list.queryOptions({ mediaType: "IMAGE", limit: 100, offset: 0 }), enabled: !!params.draft });
+  const videos = useQuery({ ...trpc.media.list.queryOptions({ mediaType: "VIDEO", limit: 100, offset: 0 }), enabled: !!params.draft });
+  const draftApplied = useRef(false);
+  useEffect(() => {
+    const d = draft.data;
+    if (draftApplied.current || !d || !accounts.data || !images.data || !videos.data) return;
+    draftApplied.current = true;
+    const library = new Map<string, PickedMedia>(
+      [...images.data.media, ...videos.data.media].map((m) => [
+        m.mediaId,
+        {
+          mediaId: m.mediaId,
+          mediaType: m.mediaType,
+          fileName: m.fileName,
+          url: m.url,
+          mimeType: m.mimeType,
+          fileSize: m.fileSize,
+          ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
+          ...(m.width !== undefined ? { width: m.width } : {}),
+          ...(m.height !== undefined ? { height: m.height } : {}),
+        },
+      ]),
+    );
+    const known = new Map(accounts.data.map((a) => [a.accountId, a.provider]));
+    setComposition(
+      fromGroupBody(
+        d.composition,
+        (id) => known.get(id),
+        (id) => library.get(id),
+      ),
+    );
+    if (d.scheduledAt) setWhen({ kind: "schedule", date: dayKey(d.scheduledAt, zone), time: clockTime(d.scheduledAt, zone) });
+  }, [draft.data, accounts.data, images.data, videos.data, zone]);
 
   // every media item the composition names, as the library described it when it was picked
   const mediaById = useMemo(() => {
@@ -149,6 +202,12 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     lastRequest.current = null;
     const { postGroupId, targets } = result;
     setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null });
+    // a draft that became a post group is done with
+    if (draftId) {
+      deleteDraft.mutate({ id: draftId });
+      setDraftId(null);
+      setDraftSaved(null);
+    }
     // the accounts and their options stay; the content and overrides start afresh
     setComposition((c) => ({
       ...c,
@@ -264,12 +323,26 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         <SchedulePicker when={when} zone={zone} onWhen={setWhen} onZone={setZone} />
 
         {otherError ? <Alert>{otherError}</Alert> : null}
+        {saveDraft.error ? <Alert>{errorMessage(saveDraft.error)}</Alert> : null}
+        {draft.error ? <Alert>This draft could not be opened: {errorMessage(draft.error)}</Alert> : null}
         {server?.byTarget.some((l) => l.length) ? <Alert>Some accounts refused the post: see the marked tabs and previews.</Alert> : null}
 
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={blocked || publishGroup.isPending}>
             {when.kind === "schedule" ? (publishGroup.isPending ? "Scheduling…" : "Schedule") : publishGroup.isPending ? "Publishing…" : "Publish now"}
           </Button>
+          <Button
+            variant="secondary"
+            disabled={saveDraft.isPending}
+            onClick={() => saveDraft.mutate({ ...(draftId ? { id: draftId } : {}), composition: fullBody })}
+          >
+            {saveDraft.isPending ? "Saving…" : "Save draft"}
+          </Button>
+          {draftSaved === bodyKey && !saveDraft.isPending ? (
+            <span role="status" className="text-sm text-emerald-700">
+              Draft saved
+            </span>
+          ) : null}
           {generalProblems.length > 0 && chosen.length > 0 ? <span className="text-sm text-slate-600">{generalProblems[0]}</span> : null}
           {generalProblems.length === 0 && blocked ? <span className="text-sm text-slate-600">Some accounts need changes: see their previews.</span> : null}
         </div>
@@ -302,6 +375,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         ) : accepted ? null : (
           <p className="text-sm text-slate-500">Choose accounts: a preview of each post appears here as you write.</p>
         )}
+        <DraftsPanel openDraftId={draftId} />
       </aside>
     </div>
   );
