@@ -73,7 +73,7 @@ function ThreadPreview({ provider, content }: { provider: "x" | "threads"; conte
           {i === 0 ? <MediaGrid media={content.media} /> : null}
           <span className="mt-1 flex flex-wrap items-center gap-2">
             <CharCounter label={`${name} post ${i + 1}`} text={p} limit={TEXT_LIMITS[provider]} unit={provider === "x" ? "x-weighted" : "characters"} />
-            {i === 0 && first.removed.length ? <span className="text-xs text-amber-800">Links removed: {first.removed.join(", ")}</span> : null}
+            {i === 0 && first.removed.length ? <span className="break-all text-xs text-amber-800">Links removed: {first.removed.join(", ")}</span> : null}
           </span>
         </li>
       ))}
