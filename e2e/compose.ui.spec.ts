@@ -15,6 +15,12 @@ async function sandboxPosts(provider: string, username: string): Promise<Sandbox
   return (await res.json()).posts;
 }
 
+/** The sandbox names a LinkedIn member itself (li-<name>-<id>): read the username the dashboard shows. */
+async function linkedinUsername(page: Page): Promise<string> {
+  const label = await page.getByRole("checkbox", { name: /^LinkedIn @/ }).getAttribute("aria-label");
+  return label!.replace(/^LinkedIn @/, "");
+}
+
 const preview = (page: Page, provider: string) => page.locator(`[data-testid="preview"][data-provider="${provider}"]`);
 
 test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrides, previews and a first comment", async ({ page }) => {
@@ -39,7 +45,8 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
     await expect(page.getByTestId("upload-row").filter({ hasText: name })).toContainText("Added to the library", { timeout: 20_000 });
 
   await page.goto("/compose");
-  for (const label of [`X @x_${s}`, `Threads @th_${s}`, `Instagram @ig_${s}`, `LinkedIn @li_${s}`, `TikTok @tt_${s}`]) await page.getByLabel(label).check();
+  const li = await linkedinUsername(page);
+  for (const label of [`X @x_${s}`, `Threads @th_${s}`, `Instagram @ig_${s}`, `LinkedIn @${li}`, `TikTok @tt_${s}`]) await page.getByLabel(label).check();
 
   // the shared content: a thread with a link in its first post, an image with alt text, a first comment
   await page.getByLabel("Post", { exact: true }).fill("We launched today! Read more at https://example.com/launch?ref=x");
@@ -104,7 +111,7 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   const onThreads = await sandboxPosts("threads", `th_${s}`);
   expect(onThreads[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
   expect((await sandboxPosts("instagram", `ig_${s}`))[0]!.text).toBe("Launch day ✨ #launch");
-  const onLinkedIn = await sandboxPosts("linkedin", `li_${s}`);
+  const onLinkedIn = await sandboxPosts("linkedin", li);
   expect(onLinkedIn[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
   const onTiktok = await sandboxPosts("tiktok", `tt_${s}`);
   expect(onTiktok.map((p) => p.text)).toEqual(["We launched today! Read more at https://example.com/launch?ref=x"]);
@@ -122,6 +129,8 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await signUp(page, "compose-carousel");
   await connect(page, "Instagram", `ig_${s}`);
   await connect(page, "LinkedIn", `li_${s}`);
+  await page.goto("/compose");
+  const li = await linkedinUsername(page);
 
   await page.goto("/carousels");
   const form = page.getByRole("form", { name: "New carousel" });
@@ -131,6 +140,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   const card = page.getByTestId("carousel-card").first();
   await expect(card.getByTestId("carousel-status")).toHaveText("Completed", { timeout: 60_000 });
   await card.getByRole("link", { name: "Open editor" }).click();
+  await expect(page).toHaveURL(/\/carousels\/[0-9a-f-]+\/edit$/);
   const editor = page.url();
 
   // Instagram: the slides attached in order, a FEED carousel
@@ -147,7 +157,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await page.goto(editor);
   await page.getByRole("link", { name: "Post as LinkedIn document" }).click();
   await expect(page).toHaveURL(/\/compose\?carousel=[0-9a-f-]+&as=linkedin$/);
-  await expect(page.getByLabel(`LinkedIn @li_${s}`)).toBeChecked();
+  await expect(page.getByLabel(`LinkedIn @${li}`)).toBeChecked();
   await expect(preview(page, "linkedin").getByTestId("preview-document")).toContainText("Document (PDF) of 3 slides");
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
@@ -158,7 +168,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await page.goto(`/compose?at=${encodeURIComponent(at.toISOString())}`);
   await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
   await expect(page.getByLabel("Schedule date")).toHaveValue(at.toISOString().slice(0, 10));
-  await page.getByLabel(`LinkedIn @li_${s}`).check();
+  await page.getByLabel(`LinkedIn @${li}`).check();
   await page.getByLabel("Post", { exact: true }).fill("Scheduled from the calendar");
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByTestId("schedule-result").getByTestId("job-status")).toHaveText("scheduled");
@@ -166,7 +176,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
 
   // a draft: saved with its accounts and overrides, reopened, published, then gone from the list
   await page.goto("/compose");
-  await page.getByLabel(`LinkedIn @li_${s}`).check();
+  await page.getByLabel(`LinkedIn @${li}`).check();
   await page.getByLabel(`Instagram @ig_${s}`).check();
   await page.getByLabel("Post", { exact: true }).fill("A thought to finish later");
   await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
@@ -180,7 +190,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await drafts.getByRole("link", { name: /Open draft/ }).click();
   await expect(page).toHaveURL(/\/compose\?draft=[0-9a-f-]+$/);
   await expect(page.getByLabel("Post", { exact: true })).toHaveValue("A thought to finish later");
-  await expect(page.getByLabel(`LinkedIn @li_${s}`)).toBeChecked();
+  await expect(page.getByLabel(`LinkedIn @${li}`)).toBeChecked();
   await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
   await expect(page.getByLabel("Different text for this account")).toBeChecked();
   await expect(page.getByLabel("Post", { exact: true })).toHaveValue("The Instagram version");
