@@ -4,6 +4,7 @@
 // platform (X without its links, counted), a problem shown before sending, every target followed
 // to published; then a carousel posted from its editor (Instagram slides, LinkedIn document) and
 // a post scheduled from the calendar's ?at= link, and a draft saved, reopened and published.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
 import { connect, signUp } from "./support/dashboard.ts";
@@ -19,6 +20,22 @@ async function sandboxPosts(provider: string, username: string): Promise<Sandbox
 async function linkedinUsername(page: Page): Promise<string> {
   const label = await page.getByRole("checkbox", { name: /^LinkedIn @/ }).getAttribute("aria-label");
   return label!.replace(/^LinkedIn @/, "");
+}
+
+/** The filled composer (tabs, previews, problems) passes axe, and fits a phone's width. */
+async function auditComposer(page: Page) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(blocking, blocking.join("\n")).toEqual([]);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `the page is wider than the screen at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    if (process.env.COMPOSE_SCREENSHOTS) await page.screenshot({ path: `test-results/compose-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const preview = (page: Page, provider: string) => page.locator(`[data-testid="preview"][data-provider="${provider}"]`);
@@ -46,7 +63,8 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
 
   await page.goto("/compose");
   const li = await linkedinUsername(page);
-  for (const label of [`X @x_${s}`, `Threads @th_${s}`, `Instagram @ig_${s}`, `LinkedIn @${li}`, `TikTok @tt_${s}`]) await page.getByLabel(label).check();
+  for (const label of [`X @x_${s}`, `Threads @th_${s}`, `Instagram @ig_${s}`, `LinkedIn @${li}`, `TikTok @tt_${s}`])
+    await page.getByRole("checkbox", { name: label }).check();
 
   // the shared content: a thread with a link in its first post, an image with alt text, a first comment
   await page.getByLabel("Post", { exact: true }).fill("We launched today! Read more at https://example.com/launch?ref=x");
@@ -89,13 +107,16 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   // X's tab: a text over X's limit is shown before sending, under the tab and in the preview
   await page.getByRole("tab", { name: new RegExp(`X @x_${s}`) }).click();
   await page.getByLabel("Different text for this account").check();
-  await page.getByLabel("Post", { exact: true }).fill("y".repeat(300));
+  // the override starts as a copy of the shared thread
+  await page.getByLabel("Post 1 of 2").fill("y".repeat(300));
   await expect(page.getByTestId("tab-problems")).toContainText("300 weighted characters");
   await expect(x.getByTestId("target-problems")).toBeVisible();
   await expect(page.getByRole("tab", { name: new RegExp(`X @x_${s}.*needs changes`) })).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish now" })).toBeDisabled();
   await page.getByLabel("Different text for this account").uncheck();
   await expect(page.getByTestId("tab-problems")).toHaveCount(0);
+  await page.getByRole("tab", { name: "All accounts" }).click();
+  await auditComposer(page);
 
   await page.getByRole("button", { name: "Publish now" }).click();
   const results = page.getByTestId("publish-result");
@@ -146,7 +167,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   // Instagram: the slides attached in order, a FEED carousel
   await page.getByRole("link", { name: "Post as Instagram carousel" }).click();
   await expect(page).toHaveURL(/\/compose\?carousel=[0-9a-f-]+&as=instagram$/);
-  await expect(page.getByLabel(`Instagram @ig_${s}`)).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Instagram @ig_${s}` })).toBeChecked();
   await expect(page.getByRole("list", { name: "Attached media" }).getByRole("listitem")).toHaveText([/Slide 1/, /Slide 2/, /Slide 3/]);
   await expect(preview(page, "instagram").getByRole("img", { name: "Carousel of 3" })).toBeVisible();
   await page.getByRole("button", { name: "Publish now" }).click();
@@ -157,7 +178,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await page.goto(editor);
   await page.getByRole("link", { name: "Post as LinkedIn document" }).click();
   await expect(page).toHaveURL(/\/compose\?carousel=[0-9a-f-]+&as=linkedin$/);
-  await expect(page.getByLabel(`LinkedIn @${li}`)).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `LinkedIn @${li}` })).toBeChecked();
   await expect(preview(page, "linkedin").getByTestId("preview-document")).toContainText("Document (PDF) of 3 slides");
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
@@ -168,7 +189,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await page.goto(`/compose?at=${encodeURIComponent(at.toISOString())}`);
   await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
   await expect(page.getByLabel("Schedule date")).toHaveValue(at.toISOString().slice(0, 10));
-  await page.getByLabel(`LinkedIn @${li}`).check();
+  await page.getByRole("checkbox", { name: `LinkedIn @${li}` }).check();
   await page.getByLabel("Post", { exact: true }).fill("Scheduled from the calendar");
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(page.getByTestId("schedule-result").getByTestId("job-status")).toHaveText("scheduled");
@@ -176,8 +197,8 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
 
   // a draft: saved with its accounts and overrides, reopened, published, then gone from the list
   await page.goto("/compose");
-  await page.getByLabel(`LinkedIn @${li}`).check();
-  await page.getByLabel(`Instagram @ig_${s}`).check();
+  await page.getByRole("checkbox", { name: `LinkedIn @${li}` }).check();
+  await page.getByRole("checkbox", { name: `Instagram @ig_${s}` }).check();
   await page.getByLabel("Post", { exact: true }).fill("A thought to finish later");
   await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
   await page.getByLabel("Different text for this account").check();
@@ -190,11 +211,11 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
   await drafts.getByRole("link", { name: /Open draft/ }).click();
   await expect(page).toHaveURL(/\/compose\?draft=[0-9a-f-]+$/);
   await expect(page.getByLabel("Post", { exact: true })).toHaveValue("A thought to finish later");
-  await expect(page.getByLabel(`LinkedIn @${li}`)).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `LinkedIn @${li}` })).toBeChecked();
   await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
   await expect(page.getByLabel("Different text for this account")).toBeChecked();
   await expect(page.getByLabel("Post", { exact: true })).toHaveValue("The Instagram version");
-  await page.getByLabel(`Instagram @ig_${s}`).uncheck();
+  await page.getByRole("checkbox", { name: `Instagram @ig_${s}` }).uncheck();
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
   await expect(drafts.getByTestId("draft-row")).toHaveCount(0);
