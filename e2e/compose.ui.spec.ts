@@ -155,6 +155,7 @@ test("a carousel posted from its editor, a post scheduled from the calendar's li
 
   await page.goto("/carousels");
   const form = page.getByRole("form", { name: "New carousel" });
+  await expect(form).toContainText("50 left"); // the form is ready: typing before would be lost
   await form.getByLabel("Source text").fill("Writing well is a habit. Write every day. Cut every word you can. Read your draft aloud before you post it.");
   await form.getByLabel("Slides").fill("3");
   await form.getByRole("button", { name: "Generate" }).click();

@@ -38,7 +38,7 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
                 <ProviderBadge provider={a.provider} size="sm" />
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-medium">{a.displayName || a.username}</span>
-                  <span className="block truncate text-xs text-slate-500">
+                  <span className="block truncate text-xs text-slate-600">
                     {providerLabels[a.provider]} · @{a.username}
                   </span>
                   <span className="mt-1 flex flex-wrap gap-1 text-[11px]">
