@@ -132,7 +132,7 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   const onThreads = await sandboxPosts("threads", `th_${s}`);
   expect(onThreads[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
   expect((await sandboxPosts("instagram", `ig_${s}`))[0]!.text).toBe("Launch day ✨ #launch");
-  const onLinkedIn = await sandboxPosts("linkedin", li);
+  const onLinkedIn = await sandboxPosts("linkedin", `li_${s}`); // the sandbox keeps the name given at consent
   expect(onLinkedIn[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
   const onTiktok = await sandboxPosts("tiktok", `tt_${s}`);
   expect(onTiktok.map((p) => p.text)).toEqual(["We launched today! Read more at https://example.com/launch?ref=x"]);
