@@ -1,92 +1,223 @@
-// The composer in Chromium, as a new user would: connect X, Threads and TikTok through the
-// sandbox's consent pages, publish a 3-post thread with a link in the first post (X drops it,
-// Threads keeps it), then a TikTok video from the library, followed live to its permalink, and
-// find it on the Jobs page.
+// The composer in Chromium, as a new user would: one composition (a thread with a link, an image
+// with alt text, a first comment) to X, Threads, Instagram, LinkedIn and TikTok in one post
+// group, with per-account overrides in tabs (Instagram's caption, TikTok's video), previews per
+// platform (X without its links, counted), a problem shown before sending, every target followed
+// to published; then a carousel posted from its editor (Instagram slides, LinkedIn document) and
+// a post scheduled from the calendar's ?at= link, and a draft saved, reopened and published.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { makeMp4 } from "../server/testing/media-fixtures.ts";
+import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
+import { connect, signUp } from "./support/dashboard.ts";
 
-async function connect(page: Page, label: string, username: string) {
-  await page.goto("/accounts");
-  await page.getByRole("region", { name: "Connect an account" }).getByRole("button", { name: label, exact: true }).click();
-  await page.getByLabel("New profile username").fill(username);
-  await page.getByLabel("New profile display name").fill(`${label} Composer`);
-  await page.getByRole("button", { name: "Allow" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
-}
+type SandboxPost = { text: string; replyTo: string | null; media: unknown[] };
 
-async function sandboxPosts(provider: string, username: string): Promise<{ text: string; replyTo: string | null }[]> {
+async function sandboxPosts(provider: string, username: string): Promise<SandboxPost[]> {
   const res = await fetch(`${process.env.E2E_SANDBOX_URL}/_sandbox/posts?provider=${provider}&username=${username}`);
   return (await res.json()).posts;
 }
 
-test("compose an X and Threads thread, then a TikTok video followed to its permalink", async ({ page }) => {
-  test.setTimeout(180_000);
-  const suffix = Date.now().toString(36);
-  await page.goto("/sign-up");
-  await page.getByLabel("Email").fill(`e2e-compose-${suffix}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/compose$/);
-  await expect(page.getByText("Nothing to publish to yet")).toBeVisible();
-  await connect(page, "X", `x_${suffix}`);
-  await connect(page, "Threads", `th_${suffix}`);
-  await connect(page, "TikTok", `tt_${suffix}`);
-  await page.goto("/media");
-  await page
-    .getByTestId("media-file-input")
-    .setInputFiles([{ name: "launch.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1080, height: 1920, durationSeconds: 12, payloadBytes: 300_000 }) }]);
-  await expect(page.getByTestId("upload-row").filter({ hasText: "launch.mp4" })).toContainText("Added to the library", { timeout: 20_000 });
+/** The sandbox names a LinkedIn member itself (li-<name>-<id>): read the username the dashboard shows. */
+async function linkedinUsername(page: Page): Promise<string> {
+  const label = await page.getByRole("checkbox", { name: /^LinkedIn @/ }).getAttribute("aria-label");
+  return label!.replace(/^LinkedIn @/, "");
+}
 
-  // A thread to X and Threads
+/** The filled composer (tabs, previews, problems) passes axe, and fits a phone's width. */
+async function auditComposer(page: Page) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(blocking, blocking.join("\n")).toEqual([]);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `the page is wider than the screen at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    if (process.env.COMPOSE_SCREENSHOTS) await page.screenshot({ path: `test-results/compose-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const preview = (page: Page, provider: string) => page.locator(`[data-testid="preview"][data-provider="${provider}"]`);
+
+test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrides, previews and a first comment", async ({ page }) => {
+  test.setTimeout(240_000);
+  const s = Date.now().toString(36);
+  await signUp(page, "compose");
+  await expect(page.getByText("Nothing to publish to yet")).toBeVisible();
+  for (const [label, name] of [
+    ["X", `x_${s}`],
+    ["Threads", `th_${s}`],
+    ["Instagram", `ig_${s}`],
+    ["LinkedIn", `li_${s}`],
+    ["TikTok", `tt_${s}`],
+  ] as const)
+    await connect(page, label, name);
+  await page.goto("/media");
+  await page.getByTestId("media-file-input").setInputFiles([
+    { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 1080, height: 1080 }) },
+    { name: "launch.mp4", mimeType: "video/mp4", buffer: makeMp4({ width: 1080, height: 1920, durationSeconds: 12, payloadBytes: 300_000 }) },
+  ]);
+  for (const name of ["photo.jpg", "launch.mp4"])
+    await expect(page.getByTestId("upload-row").filter({ hasText: name })).toContainText("Added to the library", { timeout: 20_000 });
+
   await page.goto("/compose");
-  await page.getByLabel(`X @x_${suffix}`).check();
-  await page.getByLabel(`Threads @th_${suffix}`).check();
+  const li = await linkedinUsername(page);
+  for (const label of [`X @x_${s}`, `Threads @th_${s}`, `Instagram @ig_${s}`, `LinkedIn @${li}`, `TikTok @tt_${s}`])
+    await page.getByRole("checkbox", { name: label }).check();
+
+  // the shared content: a thread with a link in its first post, an image with alt text, a first comment
   await page.getByLabel("Post", { exact: true }).fill("We launched today! Read more at https://example.com/launch?ref=x");
-  await expect(page.getByTestId("x-link-preview")).toContainText("https://example.com/launch?ref=x");
-  await expect(page.getByTestId("x-link-preview")).toContainText("We launched today! Read more at");
-  await expect(page.getByTestId("counter-X").first()).toContainText("/280");
   await page.getByRole("button", { name: "Add a post to the thread" }).click();
   await page.getByLabel("Post 2 of 2").fill("Docs: https://example.com/docs");
-  await page.getByRole("button", { name: "Add a post to the thread" }).click();
-  await page.getByLabel("Post 3 of 3").fill("Thanks for reading 🙏");
-  // a post that is too long for X is flagged before sending
-  await page.getByLabel("Post 3 of 3").fill("x".repeat(281));
+  await page.getByRole("button", { name: "Attach photo.jpg" }).click();
+  await page.getByLabel("Alt text for photo.jpg").fill("Our team cheering at the launch");
+  await page.getByRole("textbox", { name: /^First comment/ }).fill("Questions welcome below 👇");
+
+  // previews: X without its link, counted as X counts; Threads keeps it; Instagram's square frame
+  const x = preview(page, "x");
+  await expect(x.getByTestId("preview-post-x").first()).toContainText("We launched today! Read more at");
+  await expect(x.getByTestId("preview-post-x").first()).not.toContainText("https://example.com/launch?ref=x Docs");
+  await expect(x).toContainText("Links removed: https://example.com/launch?ref=x");
+  await expect(x.getByTestId("counter-X post 1")).toHaveText("X post 1 31/280");
+  await expect(x.getByTestId("preview-first-comment")).toContainText("Questions welcome below");
+  await expect(preview(page, "threads").getByTestId("preview-post-threads").first()).toContainText("https://example.com/launch?ref=x");
+  await expect(preview(page, "instagram").getByTestId("preview-frame").getByRole("img")).toHaveAttribute("alt", "Our team cheering at the launch");
+  await expect(preview(page, "linkedin")).toContainText("Only the first post is sent");
+  // TikTok needs a video: refused before sending
+  await expect(preview(page, "tiktok").getByTestId("target-problems")).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish now" })).toBeDisabled();
-  await expect(page.getByText("A post is too long for X.")).toBeVisible();
-  await page.getByLabel("Post 3 of 3").fill("Thanks for reading 🙏");
+
+  // TikTok's tab: its own video, its options; no first comment offered
+  await page.getByRole("tab", { name: new RegExp(`TikTok @tt_${s}`) }).click();
+  await expect(page.getByText("TikTok takes no first comment.")).toBeVisible();
+  await page.getByLabel("Different media for this account").check();
+  await page.getByRole("button", { name: "Remove photo.jpg" }).click();
+  await page.getByRole("tab", { name: "Videos" }).click();
+  await page.getByRole("button", { name: "Attach launch.mp4" }).click();
+  await page.getByLabel("Turn off duets").check();
+  await expect(preview(page, "tiktok").getByTestId("target-problems")).toHaveCount(0);
+
+  // Instagram's tab: its own caption
+  await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
+  await page.getByLabel("Different text for this account").check();
+  await page.getByLabel("Post", { exact: true }).fill("Launch day ✨ #launch");
+  await expect(preview(page, "instagram")).toContainText("Launch day ✨ #launch");
+
+  // X's tab: a text over X's limit is shown before sending, under the tab and in the preview
+  await page.getByRole("tab", { name: new RegExp(`X @x_${s}`) }).click();
+  await page.getByLabel("Different text for this account").check();
+  // the override starts as a copy of the shared thread
+  await page.getByLabel("Post 1 of 2").fill("y".repeat(300));
+  await expect(page.getByTestId("tab-problems")).toContainText("300 weighted characters");
+  await expect(x.getByTestId("target-problems")).toBeVisible();
+  await expect(page.getByRole("tab", { name: new RegExp(`X @x_${s}.*needs changes`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish now" })).toBeDisabled();
+  await page.getByLabel("Different text for this account").uncheck();
+  await expect(page.getByTestId("tab-problems")).toHaveCount(0);
+  await page.getByRole("tab", { name: "All accounts" }).click();
+  await auditComposer(page);
+
   await page.getByRole("button", { name: "Publish now" }).click();
   const results = page.getByTestId("publish-result");
-  await expect(results).toHaveCount(2);
-  await expect(results.filter({ hasText: `@x_${suffix}` }).getByRole("link")).toHaveCount(3);
-  await expect(results.filter({ hasText: `@th_${suffix}` }).getByRole("link")).toHaveCount(3);
-  const x = await sandboxPosts("x", `x_${suffix}`);
-  expect(x.map((p) => p.text)).toEqual(["We launched today! Read more at", "Docs: https://example.com/docs", "Thanks for reading 🙏"]);
-  const threads = await sandboxPosts("threads", `th_${suffix}`);
-  expect(threads[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
+  await expect(results).toHaveCount(5);
+  for (const provider of ["x", "threads", "instagram", "linkedin", "tiktok"])
+    await expect(results.and(page.locator(`[data-provider="${provider}"]`)).getByTestId("job-status")).toHaveText("published", { timeout: 90_000 });
+  await expect(results.and(page.locator('[data-provider="x"]')).getByTestId("first-comment-status")).toContainText("posted", { timeout: 30_000 });
 
-  // A TikTok video: picking TikTok replaces the text accounts
-  await page.getByLabel(`TikTok @tt_${suffix}`).check();
-  await expect(page.getByLabel(`X @x_${suffix}`)).not.toBeChecked();
-  await page.getByRole("button", { name: "Attach launch.mp4" }).click();
-  await expect(page.getByRole("list", { name: "Attached media" })).toContainText("launch.mp4");
-  await page.getByLabel("Caption").fill("Launch day 🚀 #launch");
-  await expect(page.getByTestId("counter-Caption")).toContainText("21/2200");
-  await page.getByLabel("Turn off duets").check();
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  const tiktok = page.getByTestId("publish-result").filter({ hasText: `@tt_${suffix}` });
-  await expect(tiktok.getByTestId("job-status")).toHaveText("published", { timeout: 30_000 });
-  await expect(tiktok.getByTestId("job-permalink")).toHaveAttribute("href", new RegExp(`^https://www\\.tiktok\\.com/@tt_${suffix}/video/\\d+$`));
-  expect((await sandboxPosts("tiktok", `tt_${suffix}`)).map((p) => p.text)).toEqual(["Launch day 🚀 #launch"]);
+  // what each platform received
+  const onX = await sandboxPosts("x", `x_${s}`);
+  expect(onX.map((p) => p.text)).toEqual(["We launched today! Read more at", "Docs: https://example.com/docs", "Questions welcome below 👇"]);
+  expect(onX[0]!.media).toHaveLength(1);
+  const onThreads = await sandboxPosts("threads", `th_${s}`);
+  expect(onThreads[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
+  expect((await sandboxPosts("instagram", `ig_${s}`))[0]!.text).toBe("Launch day ✨ #launch");
+  const onLinkedIn = await sandboxPosts("linkedin", `li_${s}`); // the sandbox keeps the name given at consent
+  expect(onLinkedIn[0]!.text).toBe("We launched today! Read more at https://example.com/launch?ref=x");
+  const onTiktok = await sandboxPosts("tiktok", `tt_${s}`);
+  expect(onTiktok.map((p) => p.text)).toEqual(["We launched today! Read more at https://example.com/launch?ref=x"]);
 
-  // The Jobs page: the job, its detail, and the filters
+  // the Jobs page lists every target's job
   await page.goto("/jobs");
-  const row = page.getByTestId("job-row").filter({ hasText: "Launch day" });
-  await expect(row.getByTestId("job-status")).toHaveText("published");
-  await row.getByRole("button").click();
-  await expect(page.getByTestId("job-detail-permalink")).toHaveAttribute("href", /tiktok\.com/);
-  await page.getByLabel("Status").selectOption("failed");
-  await expect(page.getByText("No job matches these filters.")).toBeVisible();
-  await page.getByLabel("Status").selectOption("published");
   await page.getByLabel("Platform").selectOption("tiktok");
   await expect(page.getByTestId("job-row")).toHaveCount(1);
+  await expect(page.getByTestId("job-row").getByTestId("job-status")).toHaveText("published");
+});
+
+test("a carousel posted from its editor, a post scheduled from the calendar's link, a draft reopened and published", async ({ page }) => {
+  test.setTimeout(240_000);
+  const s = Date.now().toString(36);
+  await signUp(page, "compose-carousel");
+  await connect(page, "Instagram", `ig_${s}`);
+  await connect(page, "LinkedIn", `li_${s}`);
+  await page.goto("/compose");
+  const li = await linkedinUsername(page);
+
+  await page.goto("/carousels");
+  const form = page.getByRole("form", { name: "New carousel" });
+  await expect(form).toContainText("50 left"); // the form is ready: typing before would be lost
+  await form.getByLabel("Source text").fill("Writing well is a habit. Write every day. Cut every word you can. Read your draft aloud before you post it.");
+  await form.getByLabel("Slides").fill("3");
+  await form.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("carousel-card").first();
+  await expect(card.getByTestId("carousel-status")).toHaveText("Completed", { timeout: 60_000 });
+  await card.getByRole("link", { name: "Open editor" }).click();
+  await expect(page).toHaveURL(/\/carousels\/[0-9a-f-]+\/edit$/);
+  const editor = page.url();
+
+  // Instagram: the slides attached in order, a FEED carousel
+  await page.getByRole("link", { name: "Post as Instagram carousel" }).click();
+  await expect(page).toHaveURL(/\/compose\?carousel=[0-9a-f-]+&as=instagram$/);
+  await expect(page.getByRole("checkbox", { name: `Instagram @ig_${s}` })).toBeChecked();
+  await expect(page.getByRole("list", { name: "Attached media" }).getByRole("listitem")).toHaveText([/Slide 1/, /Slide 2/, /Slide 3/]);
+  await expect(preview(page, "instagram").getByRole("img", { name: "Carousel of 3" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
+  expect((await sandboxPosts("instagram", `ig_${s}`))[0]!.media).toHaveLength(3);
+
+  // LinkedIn: the carousel as a document
+  await page.goto(editor);
+  await page.getByRole("link", { name: "Post as LinkedIn document" }).click();
+  await expect(page).toHaveURL(/\/compose\?carousel=[0-9a-f-]+&as=linkedin$/);
+  await expect(page.getByRole("checkbox", { name: `LinkedIn @${li}` })).toBeChecked();
+  await expect(preview(page, "linkedin").getByTestId("preview-document")).toContainText("Document (PDF) of 3 slides");
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
+
+  // ?at= from the calendar: "Schedule" at that time
+  const at = new Date(Date.now() + 2 * 86_400_000);
+  at.setUTCHours(12, 0, 0, 0);
+  await page.goto(`/compose?at=${encodeURIComponent(at.toISOString())}`);
+  await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("Schedule date")).toHaveValue(at.toISOString().slice(0, 10));
+  await page.getByRole("checkbox", { name: `LinkedIn @${li}` }).check();
+  await page.getByLabel("Post", { exact: true }).fill("Scheduled from the calendar");
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("schedule-result").getByTestId("job-status")).toHaveText("scheduled");
+  await expect(page.getByTestId("group-results")).toContainText("Scheduled for");
+
+  // a draft: saved with its accounts and overrides, reopened, published, then gone from the list
+  await page.goto("/compose");
+  await page.getByRole("checkbox", { name: `LinkedIn @${li}` }).check();
+  await page.getByRole("checkbox", { name: `Instagram @ig_${s}` }).check();
+  await page.getByLabel("Post", { exact: true }).fill("A thought to finish later");
+  await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
+  await page.getByLabel("Different text for this account").check();
+  await page.getByLabel("Post", { exact: true }).fill("The Instagram version");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+  const drafts = page.getByRole("region", { name: "Drafts" });
+  await expect(drafts.getByTestId("draft-row")).toHaveCount(1);
+  await page.goto("/compose");
+  await drafts.getByRole("link", { name: /Open draft/ }).click();
+  await expect(page).toHaveURL(/\/compose\?draft=[0-9a-f-]+$/);
+  await expect(page.getByLabel("Post", { exact: true })).toHaveValue("A thought to finish later");
+  await expect(page.getByRole("checkbox", { name: `LinkedIn @${li}` })).toBeChecked();
+  await page.getByRole("tab", { name: new RegExp(`Instagram @ig_${s}`) }).click();
+  await expect(page.getByLabel("Different text for this account")).toBeChecked();
+  await expect(page.getByLabel("Post", { exact: true })).toHaveValue("The Instagram version");
+  await page.getByRole("checkbox", { name: `Instagram @ig_${s}` }).uncheck();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByTestId("publish-result").getByTestId("job-status")).toHaveText("published", { timeout: 60_000 });
+  await expect(drafts.getByTestId("draft-row")).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // The carousel editor (editorUrl): slides side by side, their copy editable and reorderable;
 // layout, colours, font and brand; save, re-render into new JPEGs, or keep as a template.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,8 @@ import { CarouselStatus } from "./carousel-status";
 type Slide = { kind: "hook" | "body" | "cta"; heading: string; body: string; imageUrl: string | null };
 type Palette = { background: string; text: string; accent: string };
 type Font = "inter" | "playfair" | "space-grotesk";
+
+const postAsClass = "rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700";
 
 export function CarouselEditor({ carouselId }: { carouselId: string }) {
   const trpc = useTRPC();
@@ -78,6 +81,17 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
         <span className="text-slate-500">
           {d.carousel.aspectRatio} · {slides.length} slides
         </span>
+        {d.carousel.status === "completed" ? (
+          // Compose opens with the rendered slides attached in order (see components/compose/composer.tsx)
+          <span className="flex flex-wrap gap-2 sm:ml-auto">
+            <Link href={`/compose?carousel=${carouselId}&as=instagram`} className={postAsClass}>
+              Post as Instagram carousel
+            </Link>
+            <Link href={`/compose?carousel=${carouselId}&as=linkedin`} className={postAsClass}>
+              Post as LinkedIn document
+            </Link>
+          </span>
+        ) : null}
       </div>
       <section aria-label="Design" className="grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-6">
         <label className="block">

@@ -17,9 +17,7 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">Publish to</legend>
-      <p className="text-xs text-slate-500">
-        X, Threads and LinkedIn accounts can be combined; TikTok, Instagram, YouTube and Facebook publish one account at a time.
-      </p>
+      <p className="text-xs text-slate-500">Any mix of accounts: each gets the shared content, and its own tab changes what it alone receives.</p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-2">
         {accounts.map((a) => {
           const can = a.capabilities.publishPosts;
@@ -40,7 +38,7 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Pick
                 <ProviderBadge provider={a.provider} size="sm" />
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-medium">{a.displayName || a.username}</span>
-                  <span className="block truncate text-xs text-slate-500">
+                  <span className="block truncate text-xs text-slate-600">
                     {providerLabels[a.provider]} · @{a.username}
                   </span>
                   <span className="mt-1 flex flex-wrap gap-1 text-[11px]">

@@ -1,72 +1,220 @@
 "use client";
-// The composer: pick accounts, write, attach media, set the mode's options, publish now or
-// schedule. It sends the same request as POST /api/v1/posts (or /api/v1/scheduled-posts); the
-// server checks every rule again.
-import { useMutation, useQuery } from "@tanstack/react-query";
+// The composer: one composition to any mix of connected accounts, sent as one post group through
+// posts.publishGroup, the same domain operation as POST /api/v1/post-groups, now or at a time.
+// "All accounts" holds the shared content; each account's tab overrides it and sets its
+// platform's options; the previews show per account what will be sent and what it would refuse
+// (the server's own pure rules, target-checks.ts); the server checks everything again.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useRef, useState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import { humanIssue, issuesOf } from "@/components/errors/human-errors";
 import { resolveWhen, SchedulePicker, type When } from "@/components/scheduling/schedule-picker";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { humanIssue, issuesOf } from "@/components/errors/human-errors";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { ProviderName } from "@/server/domain/accounts/providers";
-import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
-import type { PublishResponse } from "@/server/domain/publishing/publishing.schema";
-import type { ScheduleResponse } from "@/server/domain/scheduling/scheduling.schema";
+import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.schema";
+import { clockTime, dayKey } from "@/server/domain/scheduling/wall-time";
 import { AccountPicker } from "./account-picker";
-import { isOver } from "./char-counter";
-import { emptyDraft, mediaRule, modeOf, toggleAccount, toRequest, type Draft, type Mode } from "./draft";
+import { AccountTab } from "./account-tab";
+import { DraftsPanel } from "./drafts-panel";
+import {
+  effectiveOf,
+  fromGroupBody,
+  emptyComposition,
+  emptyContent,
+  targetOf,
+  threadProviders,
+  toGroupBody,
+  toggleAccount,
+  type Composition,
+  type PickedMedia,
+} from "./composition";
+import { GroupResults } from "./group-results";
 import { MediaPicker } from "./media-picker";
-import { FacebookOptions, InstagramOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
-import { PublishResults, ScheduleResults } from "./publish-results";
+import { PlatformPreview } from "./previews";
+import { checkGroup, splitIssues } from "./target-checks";
 import { ThreadEditor } from "./thread-editor";
 
-export function Composer() {
+export type ComposeParams = { at?: string; carousel?: string; as?: string; draft?: string };
+
+export function Composer({ params = {} }: { params?: ComposeParams }) {
   const trpc = useTRPC();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [response, setResponse] = useState<PublishResponse | null>(null);
-  const [scheduled, setScheduled] = useState<ScheduleResponse | null>(null);
-  const [when, setWhen] = useState<When>({ kind: "now" });
+  const [composition, setComposition] = useState<Composition>(emptyComposition);
+  const [tab, setTab] = useState<string>("all");
+  const [accepted, setAccepted] = useState<{ group: PostGroupAccepted; scheduledAt: string | null } | null>(null);
   const [zone, setZone] = useTimeZone();
-  // One requestId per distinct media request: a retry of the same input reuses it (so a lost
-  // answer never makes a second job); any change of input gets a new one.
-  const lastRequest = useRef<{ body: string; requestId: string } | null>(null);
-  const publishNow = useMutation(trpc.posts.publish.mutationOptions());
-  const schedule = useMutation(trpc.schedules.create.mutationOptions());
-  const publish = when.kind === "schedule" ? schedule : publishNow;
+  // ?at= (from the calendar) prefills "Schedule" at that instant, in the zone the user plans in
+  const validAt = params.at && !Number.isNaN(Date.parse(params.at)) ? params.at : null;
+  const [chosenWhen, setWhen] = useState<When | null>(null);
+  const when: When = chosenWhen ?? (validAt ? { kind: "schedule", date: dayKey(validAt, zone), time: clockTime(validAt, zone) } : { kind: "now" });
+  // One requestId per distinct body: a retry of the same input reuses it (so a lost answer never
+  // makes a second group); any change of input gets a new one.
+  const lastRequest = useRef<{ body: string; requestId: string; accountIds: string[] } | null>(null);
+  const publishGroup = useMutation(trpc.posts.publishGroup.mutationOptions());
+  const queryClient = useQueryClient();
+  const [draftId, setDraftId] = useState<string | null>(params.draft ?? null);
+  const [draftSaved, setDraftSaved] = useState<string | null>(null);
+  const saveDraft = useMutation(
+    trpc.drafts.save.mutationOptions({
+      onSuccess: (d, input) => {
+        setDraftId(d.draftId);
+        setDraftSaved(JSON.stringify(input.composition));
+        void queryClient.invalidateQueries({ queryKey: trpc.drafts.list.queryKey() });
+      },
+    }),
+  );
+  const deleteDraft = useMutation(
+    trpc.drafts.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.drafts.list.queryKey() }) }),
+  );
   const resolvedWhen = resolveWhen(when, zone);
 
   const listed = useMemo(() => accounts.data ?? [], [accounts.data]);
-  const providerOf = (id: string) => listed.find((a) => a.accountId === id)?.provider;
-  const providers = draft.accountIds.map(providerOf).filter((p): p is ProviderName => !!p);
-  const mode: Mode = modeOf(providers);
-  const rule = mediaRule(draft, mode);
-  const problems = localProblems(draft, mode, providers);
-  if (when.kind === "schedule" && (!resolvedWhen || Date.parse(resolvedWhen.iso) <= Date.now())) problems.push("Choose a time in the future.");
+  const accountOf = (id: string) => listed.find((a) => a.accountId === id);
+  const providerOf = (id: string): ProviderName | undefined => accountOf(id)?.provider;
+  const chosen = composition.accountIds.filter((id) => accountOf(id));
+  const providers = chosen.map((id) => providerOf(id)!);
 
-  const patch =
-    <K extends "tiktok" | "instagram" | "youtube" | "facebook">(key: K) =>
-    (value: Partial<Draft[K]>) =>
-      setDraft((d) => ({ ...d, [key]: { ...d[key], ...value } }));
+  // ?carousel=<id>&as=instagram|linkedin: the carousel's slides, in order, as the post's media
+  // (Instagram FEED) or as a LinkedIn document
+  const carousel = useQuery({ ...trpc.carousels.editor.queryOptions({ carouselId: params.carousel ?? "" }), enabled: !!params.carousel });
+  const carouselApplied = useRef(false);
+  useEffect(() => {
+    const c = carousel.data?.carousel;
+    if (carouselApplied.current || !c || !accounts.data) return;
+    carouselApplied.current = true;
+    const as = params.as === "linkedin" ? "linkedin" : "instagram";
+    const account = accounts.data.find((a) => a.provider === as && a.capabilities.publishPosts);
+    setComposition((prev) => {
+      let next: Composition = { ...prev, content: { ...prev.content, text: prev.content.text || c.caption } };
+      if (as === "instagram")
+        next.content.media = c.images.map((img, i): PickedMedia => ({
+          mediaId: img.mediaId,
+          mediaType: "IMAGE",
+          fileName: `Slide ${i + 1}`,
+          url: img.url,
+          mimeType: "image/jpeg",
+          width: img.width,
+          height: img.height,
+        }));
+      if (account) {
+        if (!next.accountIds.includes(account.accountId)) next = toggleAccount(next, account.accountId);
+        const t = targetOf(next, account.accountId);
+        next.targets = {
+          ...next.targets,
+          [account.accountId]: as === "instagram" ? { ...t, instagram: { ...t.instagram, contentType: "FEED" } } : { ...t, linkedinCarouselId: c.carouselId },
+        };
+      }
+      return next;
+    });
+  }, [carousel.data, accounts.data, params.as]);
+  const carouselDoc =
+    carousel.data && params.carousel
+      ? { carouselId: carousel.data.carousel.carouselId, slides: carousel.data.carousel.images.length, firstSlideUrl: carousel.data.carousel.images[0]?.url }
+      : null;
+
+  // ?draft=<id>: the saved composition back in the composer, its media described by the library
+  const draft = useQuery({ ...trpc.drafts.get.queryOptions({ id: params.draft ?? "" }), enabled: !!params.draft, retry: false });
+  const images = useQuery({ ...trpc.media.list.queryOptions({ mediaType: "IMAGE", limit: 100, offset: 0 }), enabled: !!params.draft });
+  const videos = useQuery({ ...trpc.media.list.queryOptions({ mediaType: "VIDEO", limit: 100, offset: 0 }), enabled: !!params.draft });
+  const draftApplied = useRef(false);
+  useEffect(() => {
+    const d = draft.data;
+    if (draftApplied.current || !d || !accounts.data || !images.data || !videos.data) return;
+    draftApplied.current = true;
+    const library = new Map<string, PickedMedia>(
+      [...images.data.media, ...videos.data.media].map((m) => [
+        m.mediaId,
+        {
+          mediaId: m.mediaId,
+          mediaType: m.mediaType,
+          fileName: m.fileName,
+          url: m.url,
+          mimeType: m.mimeType,
+          fileSize: m.fileSize,
+          ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
+          ...(m.width !== undefined ? { width: m.width } : {}),
+          ...(m.height !== undefined ? { height: m.height } : {}),
+        },
+      ]),
+    );
+    const known = new Map(accounts.data.map((a) => [a.accountId, a.provider]));
+    setComposition(
+      fromGroupBody(
+        d.composition,
+        (id) => known.get(id),
+        (id) => library.get(id),
+      ),
+    );
+    if (d.scheduledAt) setWhen({ kind: "schedule", date: dayKey(d.scheduledAt, zone), time: clockTime(d.scheduledAt, zone) });
+  }, [draft.data, accounts.data, images.data, videos.data, zone]);
+
+  // every media item the composition names, as the library described it when it was picked
+  const mediaById = useMemo(() => {
+    const all = [composition.content.media, ...Object.values(composition.targets).map((t) => t.overrides.media ?? [])].flat();
+    return new Map(all.map((m) => [m.mediaId, m]));
+  }, [composition]);
+
+  const body = toGroupBody({ ...composition, accountIds: chosen }, providerOf);
+  const at = when.kind === "schedule" && resolvedWhen ? { scheduledAt: resolvedWhen.iso, timezone: zone } : null;
+  const fullBody = { ...body, ...at };
+  const bodyKey = JSON.stringify(fullBody);
+  const checks = checkGroup(body, providerOf, (id) => mediaById.get(id));
+  // the server's 422, shown under the accounts it names while the input is the one it judged
+  const sent = lastRequest.current;
+  const server = sent && sent.body === bodyKey ? splitIssues(issuesOf(publishGroup.error), sent.accountIds.length) : null;
+  const problemsOf = (accountId: string): string[] => {
+    const i = chosen.indexOf(accountId);
+    const local = (checks.byTarget[i] ?? []).map(humanIssue);
+    const j = sent?.accountIds.indexOf(accountId) ?? -1;
+    const remote = server && j >= 0 ? (server.byTarget[j] ?? []).map(humanIssue) : [];
+    return [...new Set([...local, ...remote])];
+  };
+  const notesOf = (accountId: string, provider: ProviderName): string[] => {
+    const c = effectiveOf(composition, accountId, provider);
+    const t = targetOf(composition, accountId);
+    const notes: string[] = [];
+    const shared = composition.content;
+    if (!threadProviders.includes(provider) && shared.thread.length && t.overrides.text === undefined)
+      notes.push("Only the first post is sent: the thread's replies go to X and Threads.");
+    if (shared.firstComment.trim() && !c.firstCommentSent && t.overrides.firstComment === undefined)
+      notes.push("No first comment here: this platform or content type takes none.");
+    if (provider === "facebook" && c.media.some((m) => m.altText?.trim())) notes.push("Facebook takes no alt text: it is not sent.");
+    return notes;
+  };
+
+  const generalProblems: string[] = [];
+  if (chosen.length === 0) generalProblems.push("Choose at least one account.");
+  if (when.kind === "schedule" && (!resolvedWhen || Date.parse(resolvedWhen.iso) <= Date.now())) generalProblems.push("Choose a time in the future.");
+  generalProblems.push(...checks.general.map(humanIssue));
+  const blocked = generalProblems.length > 0 || chosen.some((id) => problemsOf(id).length > 0);
 
   const submit = async () => {
-    setResponse(null);
-    setScheduled(null);
-    const at = when.kind === "schedule" && resolvedWhen ? { scheduledAt: resolvedWhen.iso, timezone: zone } : null;
-    const body = JSON.stringify({ ...toRequest(draft, mode, "_"), ...at });
-    const requestId = lastRequest.current?.body === body ? lastRequest.current.requestId : crypto.randomUUID();
-    lastRequest.current = { body, requestId };
-    const request = toRequest(draft, mode, requestId);
-    const result = at ? await schedule.mutateAsync({ ...request, ...at }).catch(() => null) : await publishNow.mutateAsync(request).catch(() => null);
+    setAccepted(null);
+    const requestId = lastRequest.current?.body === bodyKey ? lastRequest.current.requestId : crypto.randomUUID();
+    lastRequest.current = { body: bodyKey, requestId, accountIds: body.targets.map((t) => t.accountId) };
+    const result = await publishGroup.mutateAsync({ ...fullBody, requestId }).catch(() => null);
     if (!result) return;
-    if (at) setScheduled(result as ScheduleResponse);
-    else setResponse(result as PublishResponse);
     lastRequest.current = null;
-    if (result.summary.failed === 0) setDraft((d) => ({ ...emptyDraft, accountIds: d.accountIds }));
+    const { postGroupId, targets } = result;
+    setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null });
+    // a draft that became a post group is done with
+    if (draftId) {
+      deleteDraft.mutate({ id: draftId });
+      setDraftId(null);
+      setDraftSaved(null);
+    }
+    // the accounts and their options stay; the content and overrides start afresh
+    setComposition((c) => ({
+      ...c,
+      content: emptyContent,
+      targets: Object.fromEntries(Object.entries(c.targets).map(([id, t]) => [id, { ...t, overrides: {}, linkedinCarouselId: undefined }])),
+    }));
+    setTab("all");
   };
 
   if (accounts.data && listed.length === 0) {
@@ -81,118 +229,154 @@ export function Composer() {
     );
   }
 
-  const serverIssues = issuesOf(publish.error);
+  const tabs = [
+    { id: "all", label: "All accounts", problems: 0 },
+    ...chosen.map((id) => ({ id, label: `${providerLabels[providerOf(id)!]} @${accountOf(id)!.username}`, problems: problemsOf(id).length })),
+  ];
+  const activeTab = tabs.some((t) => t.id === tab) ? tab : "all";
+  const setContent = (patch: Partial<Composition["content"]>) => setComposition((c) => ({ ...c, content: { ...c.content, ...patch } }));
+  const threadable = providers.some((p) => threadProviders.includes(p));
+  const anyComment = chosen.some(
+    (id) => effectiveOf({ ...composition, content: { ...composition.content, firstComment: "x" } }, id, providerOf(id)!).firstCommentSent,
+  );
+  const otherError =
+    publishGroup.error && !server?.byTarget.some((l) => l.length)
+      ? server?.general.length
+        ? server.general.map(humanIssue).join(" ")
+        : errorMessage(publishGroup.error)
+      : null;
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <form
-        className="space-y-5"
+        className="min-w-0 space-y-5"
         aria-label="Compose"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <AccountPicker
-          accounts={listed}
-          selected={draft.accountIds}
-          onToggle={(id) => setDraft((d) => ({ ...d, accountIds: toggleAccount(d.accountIds, id, providerOf) }))}
-        />
+        <AccountPicker accounts={listed} selected={chosen} onToggle={(id) => setComposition((c) => toggleAccount(c, id))} />
 
-        {mode === "text" ? <ThreadEditor posts={draft.posts} providers={providers} onChange={(posts) => setDraft((d) => ({ ...d, posts }))} /> : null}
-        {mode !== "text" ? (
-          <div className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-            <MediaPicker
-              picked={draft.media}
-              types={rule.types}
-              max={rule.max}
-              altText={mode === "instagram"}
-              onChange={(media) => setDraft((d) => ({ ...d, media }))}
-            />
-            {mode === "tiktok" ? (
-              <TiktokOptions
-                caption={draft.posts[0] ?? ""}
-                onCaption={(c) => setDraft((d) => ({ ...d, posts: [c] }))}
-                value={draft.tiktok}
-                set={patch("tiktok")}
-              />
-            ) : null}
-            {mode === "instagram" ? <InstagramOptions value={draft.instagram} set={patch("instagram")} /> : null}
-            {mode === "youtube" ? <YoutubeOptions value={draft.youtube} set={patch("youtube")} /> : null}
-            {mode === "facebook" ? <FacebookOptions value={draft.facebook} set={patch("facebook")} /> : null}
+        <div>
+          <div role="tablist" aria-label="Content for" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={activeTab === t.id}
+                aria-controls="compose-panel"
+                onClick={() => setTab(t.id)}
+                className={`shrink-0 whitespace-nowrap rounded-t-md px-3 py-2 text-sm font-medium ${activeTab === t.id ? "bg-white text-slate-900 ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900"}`}
+              >
+                {t.label}
+                {t.problems ? <span className="ml-1 inline-block h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> : null}
+                {t.problems ? <span className="sr-only"> (needs changes)</span> : null}
+              </button>
+            ))}
           </div>
-        ) : null}
+          <div role="tabpanel" id="compose-panel" aria-labelledby={`tab-${activeTab}`} className="pt-4">
+            {activeTab === "all" ? (
+              <div className="space-y-4">
+                <ThreadEditor
+                  posts={[composition.content.text, ...composition.content.thread]}
+                  providers={providers}
+                  threadable={threadable}
+                  onChange={([text = "", ...thread]) => setContent({ text, thread })}
+                />
+                {threadable && providers.some((p) => !threadProviders.includes(p)) ? (
+                  <p className="text-xs text-slate-500">Replies of the thread go to X and Threads; the other accounts take the first post.</p>
+                ) : null}
+                <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+                  <MediaPicker picked={composition.content.media} types={["IMAGE", "VIDEO"]} max={20} altText onChange={(media) => setContent({ media })} />
+                </div>
+                <label className="block rounded-lg bg-white p-4 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
+                  First comment
+                  <span className="block text-xs font-normal text-slate-500">
+                    Posted right after the post: a reply on X and Threads, a comment on LinkedIn, Instagram and Facebook. Not on YouTube, TikTok or Stories.
+                  </span>
+                  <textarea
+                    value={composition.content.firstComment}
+                    rows={2}
+                    disabled={chosen.length > 0 && !anyComment}
+                    onChange={(e) => setContent({ firstComment: e.target.value })}
+                    className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm font-normal ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
+                  />
+                </label>
+              </div>
+            ) : (
+              <AccountTab
+                key={activeTab}
+                accountId={activeTab}
+                provider={providerOf(activeTab)!}
+                composition={composition}
+                target={targetOf(composition, activeTab)}
+                problems={problemsOf(activeTab)}
+                onTarget={(next) => setComposition((c) => ({ ...c, targets: { ...c.targets, [activeTab]: next } }))}
+              />
+            )}
+          </div>
+        </div>
 
         <SchedulePicker when={when} zone={zone} onWhen={setWhen} onZone={setZone} />
 
-        {publish.error ? (
-          <Alert>
-            {serverIssues.length > 1 ? (
-              <ul className="list-inside list-disc">
-                {serverIssues.map((i) => (
-                  <li key={i.path + i.message}>{humanIssue(i)}</li>
-                ))}
-              </ul>
-            ) : (
-              <p>{errorMessage(publish.error)}</p>
-            )}
-          </Alert>
-        ) : null}
+        {otherError ? <Alert>{otherError}</Alert> : null}
+        {saveDraft.error ? <Alert>{errorMessage(saveDraft.error)}</Alert> : null}
+        {draft.error ? <Alert>This draft could not be opened: {errorMessage(draft.error)}</Alert> : null}
+        {server?.byTarget.some((l) => l.length) ? <Alert>Some accounts refused the post: see the marked tabs and previews.</Alert> : null}
 
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={problems.length > 0 || publish.isPending}>
-            {when.kind === "schedule"
-              ? publish.isPending
-                ? "Scheduling…"
-                : "Schedule"
-              : publish.isPending
-                ? "Publishing…"
-                : mode === "text"
-                  ? "Publish now"
-                  : "Publish"}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={blocked || publishGroup.isPending}>
+            {when.kind === "schedule" ? (publishGroup.isPending ? "Scheduling…" : "Schedule") : publishGroup.isPending ? "Publishing…" : "Publish now"}
           </Button>
-          {problems.length > 0 && draft.accountIds.length > 0 ? <span className="text-sm text-slate-600">{problems[0]}</span> : null}
+          <Button
+            variant="secondary"
+            disabled={saveDraft.isPending}
+            onClick={() => saveDraft.mutate({ ...(draftId ? { id: draftId } : {}), composition: fullBody })}
+          >
+            {saveDraft.isPending ? "Saving…" : "Save draft"}
+          </Button>
+          {draftSaved === bodyKey && !saveDraft.isPending ? (
+            <span role="status" className="text-sm text-emerald-700">
+              Draft saved
+            </span>
+          ) : null}
+          {generalProblems.length > 0 && chosen.length > 0 ? <span className="text-sm text-slate-600">{generalProblems[0]}</span> : null}
+          {generalProblems.length === 0 && blocked ? <span className="text-sm text-slate-600">Some accounts need changes: see their previews.</span> : null}
         </div>
       </form>
 
-      <aside className="space-y-4">
-        {scheduled ? <ScheduleResults response={scheduled} zone={zone} /> : null}
-        {response ? (
-          <PublishResults response={response} />
-        ) : scheduled ? null : (
-          <p className="text-sm text-slate-500">Results appear here: links to text posts at once, media posts as their jobs finish.</p>
+      <aside className="min-w-0 space-y-4" aria-label="Previews and results">
+        {accepted ? <GroupResults accepted={accepted.group} scheduledAt={accepted.scheduledAt} zone={zone} /> : null}
+        {chosen.length ? (
+          <section aria-label="Previews" className="space-y-3">
+            <h2 className="text-sm font-semibold">What each account receives</h2>
+            {chosen.map((id) => {
+              const a = accountOf(id)!;
+              const t = targetOf(composition, id);
+              return (
+                <PlatformPreview
+                  key={id}
+                  provider={a.provider}
+                  username={a.username}
+                  displayName={a.displayName}
+                  content={effectiveOf(composition, id, a.provider)}
+                  target={t}
+                  document={a.provider === "linkedin" && t.linkedinCarouselId && carouselDoc ? carouselDoc : undefined}
+                  problems={problemsOf(id)}
+                  notes={notesOf(id, a.provider)}
+                  onOpen={() => setTab(id)}
+                />
+              );
+            })}
+          </section>
+        ) : accepted ? null : (
+          <p className="text-sm text-slate-500">Choose accounts: a preview of each post appears here as you write.</p>
         )}
-        <p className="text-xs text-slate-500">
-          Every media post is tracked on the{" "}
-          <Link href="/jobs" className="text-brand-700 underline">
-            Jobs
-          </Link>{" "}
-          page.
-        </p>
+        <DraftsPanel openDraftId={draftId} />
       </aside>
     </div>
   );
-}
-
-/** What stops the draft from being sent, as the user sees it; the server has the full rules. */
-function localProblems(draft: Draft, mode: Mode, providers: ProviderName[]): string[] {
-  const out: string[] = [];
-  if (draft.accountIds.length === 0) out.push("Choose at least one account.");
-  if (mode === "text") {
-    if (draft.posts.some((p) => !p.trim())) out.push("Every post needs some text.");
-    if (providers.includes("linkedin") && draft.posts.length > 1) out.push("LinkedIn takes a single post.");
-    for (const p of ["x", "threads", "linkedin"] as const) {
-      if (!providers.includes(p)) continue;
-      const texts = p === "x" ? [removeLinks(draft.posts[0] ?? "").text, ...draft.posts.slice(1)] : draft.posts;
-      if (texts.some((t) => isOver(p === "x" ? "x-weighted" : "characters", t, TEXT_LIMITS[p])))
-        out.push(`A post is too long for ${p === "x" ? "X" : p === "threads" ? "Threads" : "LinkedIn"}.`);
-    }
-    if (providers.includes("x") && draft.posts[0]?.trim() && !removeLinks(draft.posts[0]).text)
-      out.push("The first X post is empty once its links are removed.");
-    return out;
-  }
-  if (draft.media.length === 0 && !(mode === "facebook" && draft.facebook.contentType === "FEED" && draft.facebook.message.trim()))
-    out.push("Attach media from the library.");
-  if (mode === "tiktok" && isOver("utf16", draft.posts[0] ?? "", 2200)) out.push("The caption is too long.");
-  if (mode === "youtube" && !draft.youtube.title.trim()) out.push("Give the video a title.");
-  return out;
 }

@@ -1,13 +1,13 @@
 "use client";
-// Attaching media from the library: the chosen items in order (alt text for Instagram images),
-// and the library of the types this mode takes to pick from.
+// Attaching media from the library: the chosen items in order (alt text for images), and the
+// library to pick from. Which platform takes what is checked per account (target-checks.ts).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc";
 import { formatDuration } from "@/components/media/upload-file";
-import type { PickedMedia } from "./draft";
+import type { PickedMedia } from "./composition";
 
 type Props = {
   picked: PickedMedia[];
@@ -17,7 +17,7 @@ type Props = {
   onChange(media: PickedMedia[]): void;
 };
 
-export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
+export function MediaPicker({ picked, types, max, altText, onChange, label = "Media" }: Props & { label?: string }) {
   const trpc = useTRPC();
   const [type, setType] = useState<"VIDEO" | "IMAGE">(types[0] ?? "VIDEO");
   const shown = types.includes(type) ? type : types[0]!;
@@ -33,7 +33,7 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-slate-700">
-        Media <span className="font-normal text-slate-500">({max === 1 ? "one item" : `up to ${max} items, in order`})</span>
+        {label} <span className="font-normal text-slate-500">({max === 1 ? "one item" : `up to ${max} items, in order`})</span>
       </p>
       {picked.length > 0 ? (
         <ol className="space-y-2" aria-label="Attached media">
@@ -112,7 +112,17 @@ export function MediaPicker({ picked, types, max, altText, onChange }: Props) {
         ) : null}
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6" aria-label="Library">
           {library.data?.media.map((m) => {
-            const item: PickedMedia = { mediaId: m.mediaId, mediaType: m.mediaType, fileName: m.fileName, url: m.url };
+            const item: PickedMedia = {
+              mediaId: m.mediaId,
+              mediaType: m.mediaType,
+              fileName: m.fileName,
+              url: m.url,
+              mimeType: m.mimeType,
+              fileSize: m.fileSize,
+              ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
+              ...(m.width !== undefined ? { width: m.width } : {}),
+              ...(m.height !== undefined ? { height: m.height } : {}),
+            };
             const isPicked = picked.some((p) => p.mediaId === m.mediaId);
             return (
               <li key={m.mediaId}>

@@ -1,9 +1,11 @@
-// Per-mode options of a media post, with counters in each platform's unit.
+// A media platform's own options for one account (the text, media and first comment come from
+// the composition and the account's overrides), with counters in the platform's unit.
 import { tiktokPrivacyLabels } from "@/components/labels/platform-labels";
+import { YOUTUBE_TITLE } from "@/server/domain/publishing/media-rules";
 import { CharCounter } from "./char-counter";
-import type { Draft } from "./draft";
+import type { FacebookOptions as Fb, InstagramOptions as Ig, TiktokOptions as Tt, YoutubeOptions as Yt } from "./composition";
 
-type Setter<K extends keyof Draft> = (patch: Partial<Draft[K]>) => void;
+type Setter<T> = (patch: Partial<T>) => void;
 
 const inputClass = "mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500";
 
@@ -44,47 +46,10 @@ function Choice<T extends string>({
   );
 }
 
-function TextArea({
-  label,
-  value,
-  onChange,
-  limit,
-  unit,
-  rows = 3,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  limit: number;
-  unit: "characters" | "utf16";
-  rows?: number;
-}) {
-  return (
-    <label className="block text-sm font-medium text-slate-700">
-      {label}
-      <textarea value={value} rows={rows} onChange={(e) => onChange(e.target.value)} className={inputClass} />
-      <span className="mt-1 block">
-        <CharCounter label={label} text={value} limit={limit} unit={unit} />
-      </span>
-    </label>
-  );
-}
-
-export function TiktokOptions({
-  caption,
-  onCaption,
-  value,
-  set,
-}: {
-  caption: string;
-  onCaption(v: string): void;
-  value: Draft["tiktok"];
-  set: Setter<"tiktok">;
-}) {
+export function TiktokOptions({ value, set }: { value: Tt; set: Setter<Tt> }) {
   return (
     <div className="space-y-3">
-      <TextArea label="Caption" value={caption} onChange={onCaption} limit={2200} unit="utf16" />
-      <p className="text-xs text-slate-500">Visible to: {tiktokPrivacyLabels.PUBLIC_TO_EVERYONE}.</p>
+      <p className="text-xs text-slate-500">Visible to: {tiktokPrivacyLabels.PUBLIC_TO_EVERYONE}. The text is the video's caption.</p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Check label="Turn off comments" checked={value.disableComment} onChange={(v) => set({ disableComment: v })} />
         <Check label="Turn off duets" checked={value.disableDuet} onChange={(v) => set({ disableDuet: v })} />
@@ -96,11 +61,11 @@ export function TiktokOptions({
   );
 }
 
-export function InstagramOptions({ value, set }: { value: Draft["instagram"]; set: Setter<"instagram"> }) {
+export function InstagramOptions({ value, set }: { value: Ig; set: Setter<Ig> }) {
   return (
     <div className="space-y-3">
       <Choice
-        label="Content type"
+        label="Instagram content type"
         value={value.contentType}
         onChange={(contentType) => set({ contentType })}
         options={[
@@ -109,9 +74,6 @@ export function InstagramOptions({ value, set }: { value: Draft["instagram"]; se
           { value: "STORIES", label: "Story: one image or video, no caption" },
         ]}
       />
-      {value.contentType !== "STORIES" ? (
-        <TextArea label="Caption" value={value.caption} onChange={(caption) => set({ caption })} limit={2200} unit="characters" />
-      ) : null}
       {value.contentType === "REELS" ? (
         <Check label="Also share to the feed" checked={value.shareToFeed} onChange={(shareToFeed) => set({ shareToFeed })} />
       ) : null}
@@ -119,17 +81,17 @@ export function InstagramOptions({ value, set }: { value: Draft["instagram"]; se
   );
 }
 
-export function YoutubeOptions({ value, set }: { value: Draft["youtube"]; set: Setter<"youtube"> }) {
+export function YoutubeOptions({ value, set }: { value: Yt; set: Setter<Yt> }) {
   return (
     <div className="space-y-3">
       <label className="block text-sm font-medium text-slate-700">
-        Title
+        Video title
         <input value={value.title} onChange={(e) => set({ title: e.target.value })} className={inputClass} />
         <span className="mt-1 block">
-          <CharCounter label="Title" text={value.title} limit={100} unit="characters" />
+          <CharCounter label="Title" text={value.title} limit={YOUTUBE_TITLE} unit="characters" />
         </span>
       </label>
-      <TextArea label="Description" value={value.description} onChange={(description) => set({ description })} limit={5000} unit="characters" rows={4} />
+      <p className="text-xs text-slate-500">The text is the video&apos;s description.</p>
       <Choice
         label="Privacy"
         value={value.privacyStatus}
@@ -150,22 +112,17 @@ export function YoutubeOptions({ value, set }: { value: Draft["youtube"]; set: S
   );
 }
 
-export function FacebookOptions({ value, set }: { value: Draft["facebook"]; set: Setter<"facebook"> }) {
+export function FacebookOptions({ value, set }: { value: Fb; set: Setter<Fb> }) {
   return (
-    <div className="space-y-3">
-      <Choice
-        label="Content type"
-        value={value.contentType}
-        onChange={(contentType) => set({ contentType })}
-        options={[
-          { value: "FEED", label: "Feed: text, one video, or 1–10 images" },
-          { value: "REELS", label: "Reel: one video of 3–90 seconds" },
-          { value: "STORY", label: "Story: one image or video, no message" },
-        ]}
-      />
-      {value.contentType !== "STORY" ? (
-        <TextArea label="Message" value={value.message} onChange={(message) => set({ message })} limit={63206} unit="characters" rows={4} />
-      ) : null}
-    </div>
+    <Choice
+      label="Facebook content type"
+      value={value.contentType}
+      onChange={(contentType) => set({ contentType })}
+      options={[
+        { value: "FEED", label: "Feed: text, one video, or 1–10 images" },
+        { value: "REELS", label: "Reel: one video of 3–90 seconds" },
+        { value: "STORY", label: "Story: one image or video, no message" },
+      ]}
+    />
   );
 }

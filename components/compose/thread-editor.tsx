@@ -1,4 +1,5 @@
-// Text posts: one post or a thread, with a counter per chosen platform under each post.
+// The text: one post, or a thread of replies where X or Threads are chosen, with a counter per
+// platform under each post (LinkedIn and the media platforms count the first post only).
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { providerLabels } from "@/server/domain/accounts/providers";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
@@ -9,16 +10,17 @@ import { XLinkPreview } from "./x-link-preview";
 type TextProvider = keyof typeof TEXT_LIMITS;
 const MAX_POSTS = 25;
 
-export function ThreadEditor({ posts, providers, onChange }: { posts: string[]; providers: ProviderName[]; onChange(posts: string[]): void }) {
+type Props = { posts: string[]; providers: ProviderName[]; threadable: boolean; idPrefix?: string; onChange(posts: string[]): void };
+
+export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", onChange }: Props) {
   const textProviders = (["x", "threads", "linkedin"] as const).filter((p) => providers.includes(p));
-  const threadable = !providers.includes("linkedin");
   const set = (i: number, value: string) => onChange(posts.map((p, j) => (j === i ? value : p)));
   return (
     <div className="space-y-3">
       {posts.map((post, i) => (
         <div key={i} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
           <div className="flex items-center justify-between">
-            <label htmlFor={`post-${i}`} className="text-sm font-medium text-slate-700">
+            <label htmlFor={`${idPrefix}-${i}`} className="text-sm font-medium text-slate-700">
               {posts.length > 1 ? `Post ${i + 1} of ${posts.length}` : "Post"}
             </label>
             {posts.length > 1 ? (
@@ -28,7 +30,7 @@ export function ThreadEditor({ posts, providers, onChange }: { posts: string[]; 
             ) : null}
           </div>
           <textarea
-            id={`post-${i}`}
+            id={`${idPrefix}-${i}`}
             value={post}
             onChange={(e) => set(i, e.target.value)}
             rows={4}
@@ -36,16 +38,18 @@ export function ThreadEditor({ posts, providers, onChange }: { posts: string[]; 
             placeholder={i === 0 ? "What do you want to say?" : "Continue the thread"}
           />
           <div className="mt-2 flex flex-wrap gap-2">
-            {textProviders.map((p: TextProvider) => (
-              <CharCounter
-                key={p}
-                label={providerLabels[p]}
-                // X counts the first post after its links are removed
-                text={p === "x" && i === 0 ? removeLinks(post).text : post}
-                limit={TEXT_LIMITS[p]}
-                unit={p === "x" ? "x-weighted" : "characters"}
-              />
-            ))}
+            {textProviders
+              .filter((p) => i === 0 || p !== "linkedin")
+              .map((p: TextProvider) => (
+                <CharCounter
+                  key={p}
+                  label={providerLabels[p]}
+                  // X counts the first post after its links are removed
+                  text={p === "x" && i === 0 ? removeLinks(post).text : post}
+                  limit={TEXT_LIMITS[p]}
+                  unit={p === "x" ? "x-weighted" : "characters"}
+                />
+              ))}
           </div>
           {i === 0 && providers.includes("x") ? (
             <div className="mt-2">
@@ -58,11 +62,7 @@ export function ThreadEditor({ posts, providers, onChange }: { posts: string[]; 
         <Button variant="secondary" disabled={posts.length >= MAX_POSTS} onClick={() => onChange([...posts, ""])}>
           Add a post to the thread
         </Button>
-      ) : posts.length > 1 ? (
-        <p className="text-sm text-red-700">LinkedIn takes a single post: remove the extra posts or deselect LinkedIn.</p>
-      ) : (
-        <p className="text-xs text-slate-500">Threads of several posts work on X and Threads; LinkedIn takes a single post.</p>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -6,15 +6,13 @@
 import crypto from "node:crypto";
 import type { ConnectedAccount, MediaItem } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import type { ProviderName } from "../accounts/providers.ts";
 import { mediaModeOf, textMode } from "../publishing/modes/index.ts";
 import { checkMedia, type Found } from "../publishing/modes/media-checks.ts";
 import { validateTextMedia, type TextJobPayload } from "../publishing/modes/text/rules.ts";
-import type { PublishBody } from "../publishing/publishing.schema.ts";
-import { TEXT_LIMITS, textLength } from "../publishing/text-rules.ts";
 import { assertCapable } from "../publishing/validate-request.ts";
 import { Issues } from "../publishing/validation-issues.ts";
 import type { PostGroupBody, PostGroupTarget } from "./post-groups.schema.ts";
+import { checkFirstComment, effectiveContent, mapModePath, mapTextPath, mediaTargetRequest, type EffectiveContent } from "./target-rules.ts";
 
 /** A target as accepted: its account, the payload its job stores, and what is not sent as given. */
 export type TargetPlan = { account: ConnectedAccount; payload: unknown; warnings: string[] };
@@ -25,18 +23,7 @@ type Issue = { path: string; message: string; code: string };
 const platformObjects = { instagram: "instagram", youtube: "youtube", facebook: "facebook", tiktok: "tiktok" } as const;
 type PlatformObject = keyof typeof platformObjects;
 
-const NO_FIRST_COMMENT: readonly ProviderName[] = ["youtube", "tiktok"];
-
-/** The content a target publishes: the group's, field by field replaced by the target's overrides. */
-function effectiveContent(group: PostGroupBody["content"], own: PostGroupTarget["content"]) {
-  return {
-    text: own?.text ?? group.text,
-    thread: own?.thread ?? group.thread ?? [],
-    media: own?.media ?? group.media ?? [],
-    firstComment: own?.firstComment === null ? undefined : (own?.firstComment ?? group.firstComment),
-  };
-}
-type Content = ReturnType<typeof effectiveContent>;
+type Content = EffectiveContent;
 
 /**
  * `documentIssues`: what carouselDocument said of each target's `linkedin.carouselId` (checked
@@ -96,20 +83,6 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
   return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues, target.linkedin?.carouselId);
 }
 
-function checkFirstComment(provider: ProviderName, target: PostGroupTarget, content: Content, issues: Issue[]) {
-  const comment = content.firstComment;
-  if (comment === undefined) return;
-  const add = (message: string, code = "invalid") => issues.push({ path: "content.firstComment", message, code });
-  if (NO_FIRST_COMMENT.includes(provider)) return add(`${provider} takes no first comment; set this target's content.firstComment to null`, "not_supported");
-  if (target.instagram?.contentType === "STORIES" || target.facebook?.contentType === "STORY")
-    return add("a Story takes no comments; set this target's content.firstComment to null", "not_supported");
-  if (comment.trim() === "") return add("must not be empty");
-  if (provider === "x" || provider === "threads") {
-    const length = textLength(provider, comment);
-    if (length > TEXT_LIMITS[provider]) add(`is ${length} characters; a ${provider} reply takes ${TEXT_LIMITS[provider]}`, "too_long");
-  }
-}
-
 /** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
 function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[], carouselId?: string): TargetPlan | null {
   const posts = [content.text, ...content.thread];
@@ -151,46 +124,8 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
 /** tiktok, instagram, youtube, facebook: the mode's request built from the content, then the mode's own checks. */
 function planMediaTarget(target: PostGroupTarget, account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[]): TargetPlan | null {
   const mode = mediaModeOf(account.provider)!;
-  const warnings: string[] = [];
   const requestId = crypto.randomUUID(); // the modes' shape needs one; the group's requestId is the idempotency key
-  const text = content.text.trim() === "" ? undefined : content.text;
-  const items = content.media;
-  if (content.thread.length) warnings.push(`${account.provider} takes a single post: the thread's replies are not sent`);
-  const one = () => {
-    if (items.length !== 1)
-      issues.push({
-        path: "content.media",
-        message: `${account.provider} takes exactly one video (${items.length} given)`,
-        code: items.length ? "too_many" : "required",
-      });
-    return items[0]?.mediaId ?? "";
-  };
-  let request: PublishBody;
-  if (target.instagram) {
-    const story = target.instagram.contentType === "STORIES";
-    if (story && text) warnings.push("instagram Stories take no caption: the text is not sent");
-    request = {
-      accountIds: [account.id],
-      instagram: {
-        ...target.instagram,
-        requestId,
-        items: items.map((m) => ({ mediaId: m.mediaId, ...(m.altText !== undefined ? { altText: m.altText } : {}) })),
-        ...(text && !story ? { caption: text } : {}),
-      },
-    };
-  } else if (target.facebook) {
-    const story = target.facebook.contentType === "STORY";
-    if (story && text) warnings.push("facebook Stories take no message: the text is not sent");
-    if (items.some((m) => m.altText !== undefined)) warnings.push("facebook takes no alt text: it is not sent");
-    request = {
-      accountIds: [account.id],
-      facebook: { ...target.facebook, requestId, items: items.map((m) => ({ mediaId: m.mediaId })), ...(text && !story ? { message: text } : {}) },
-    };
-  } else if (target.youtube) {
-    request = { accountIds: [account.id], youtube: { ...target.youtube, requestId, mediaId: one(), ...(text ? { description: text } : {}) } };
-  } else {
-    request = { accountIds: [account.id], posts: [content.text], video: { ...target.tiktok!, requestId, mediaId: one() } };
-  }
+  const { request, warnings } = mediaTargetRequest(target, account.provider, content, requestId, issues);
   if (issues.length > 0) return null;
   const field = mode.field;
   const found = collect(
@@ -224,25 +159,4 @@ function collect<T>(issues: Issue[], mapPath: (path: string) => string, check: (
     for (const issue of found) issues.push({ path: mapPath(issue.path), message: issue.message, code: issue.code });
     return undefined;
   }
-}
-
-/** posts[0] is the text, posts[k] the thread's reply k-1, posts the thread. */
-function mapTextPath(path: string): string {
-  if (path === "posts") return "content.thread";
-  const m = /^posts\[(\d+)\](.*)$/.exec(path);
-  if (!m) return path;
-  const k = Number(m[1]);
-  return k === 0 ? `content.text${m[2]}` : `content.thread[${k - 1}]${m[2]}`;
-}
-
-/** A media mode's request paths as the group's: its text fields are content.text, its media content.media. */
-function mapModePath(field: string, path: string): string {
-  if (path === "posts" || path.startsWith("posts[0]")) return "content.text";
-  const rest = path.startsWith(`${field}.`) ? path.slice(field.length + 1) : path;
-  if (rest === "caption" || rest === "message" || rest === "description") return "content.text";
-  if (rest === "items") return "content.media";
-  if (rest.startsWith("items[")) return `content.media${rest.slice("items".length)}`;
-  if (rest === "mediaId") return "content.media[0].mediaId";
-  if (rest === field || path === field) return field === "video" ? "tiktok" : field;
-  return `${field === "video" ? "tiktok" : field}.${rest}`;
 }

@@ -198,6 +198,18 @@ describe("post groups", () => {
       await expectNothingCreated(t.workspace.id);
     });
 
+    it("an Instagram target without media (the mode's request needs items)", async () => {
+      const t = await setup();
+      const instagram = await connectAccount(t.scope, "instagram");
+      const res = await postGroup(t.key, {
+        requestId: rid(),
+        content: { text: "Just words" },
+        targets: [{ accountId: instagram.accountId, instagram: { contentType: "FEED" } }],
+      });
+      expectIssue(res, "targets[0].content.media", "required");
+      await expectNothingCreated(t.workspace.id);
+    });
+
     it("a first comment on TikTok or YouTube; a Story's first comment", async () => {
       const t = await setup();
       const tiktok = await connectAccount(t.scope, "tiktok");

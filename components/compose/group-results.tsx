@@ -1,0 +1,115 @@
+"use client";
+// What became of each account of a post group: the group is polled (posts.group) until every
+// target's job is final, each shown with its status, a link to its job, its permalink once
+// published, or the failure in plain words.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import { formatInZone } from "@/components/format/date-time";
+import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "@/components/jobs/job-status";
+import { useTRPC } from "@/components/trpc";
+import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.schema";
+
+/** SPEC.md's job failure codes as people read them; the platform's own message follows. */
+const failureLabels: Record<string, string> = {
+  ACCOUNT_UNAVAILABLE: "The account needs to be reconnected (its access expired or was withdrawn).",
+  MEDIA_UNAVAILABLE: "The media could not be read from the library.",
+  PUBLISH_QUOTA_EXCEEDED: "The platform's posting limit was reached; try again later.",
+  PREPARATION_FAILED: "The platform could not process the media.",
+  PUBLISH_FAILED: "The platform refused the post.",
+  PUBLISH_RESULT_UNKNOWN: "The platform did not confirm the post.",
+  COMMENT_FAILED: "The first comment was not posted.",
+  COMMENT_RESULT_UNKNOWN: "The platform did not confirm the first comment; it is not posted again.",
+};
+
+const commentLabels: Record<string, string> = {
+  pending: "waits for the post",
+  posted: "posted",
+  failed: "not posted",
+  unknown: "not confirmed",
+  not_posted: "not posted (the post was not published)",
+};
+
+function humanFailure(error: { code: string; message: string }): string {
+  return `${failureLabels[error.code] ?? "Not published."} ${error.message}`;
+}
+
+export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGroupAccepted; scheduledAt: string | null; zone: string }) {
+  const trpc = useTRPC();
+  const group = useQuery({
+    ...trpc.posts.group.queryOptions({ id: accepted.postGroupId }),
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.targets.every((t) => finalStatuses.has(t.status) && (!t.firstComment || t.firstComment.status !== "pending"))
+        ? false
+        : POLL_MS,
+  });
+  const targets = group.data?.targets ?? accepted.targets.map((t) => ({ ...t, username: "", postId: null, permalink: null }));
+  const published = targets.filter((t) => t.status === "published").length;
+  return (
+    <section aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
+      <h2 className="text-sm font-semibold">
+        {scheduledAt ? `Scheduled for ${formatInZone(scheduledAt, zone)}` : `${published} of ${targets.length} published`}
+      </h2>
+      <ul className="space-y-2">
+        {targets.map((t) => (
+          <li
+            key={t.accountId}
+            className="min-w-0 rounded-md bg-slate-50 p-3 text-sm"
+            data-testid={scheduledAt ? "schedule-result" : "publish-result"}
+            data-provider={t.provider}
+          >
+            <p className="font-medium">
+              {providerLabels[t.provider]}
+              {t.username ? ` · @${t.username}` : ""}
+            </p>
+            <p className="mt-1 flex flex-wrap items-center gap-2">
+              <JobStatusBadge status={t.status} />
+              <Link href={`/jobs?job=${t.jobId}`} className="text-xs text-slate-500 hover:underline">
+                job {t.jobId.slice(0, 8)}
+              </Link>
+            </p>
+            {"permalink" in t && t.permalink ? (
+              <a className="block break-all text-brand-700 hover:underline" href={t.permalink} target="_blank" rel="noreferrer" data-testid="job-permalink">
+                {t.permalink}
+              </a>
+            ) : null}
+            {"error" in t && t.error ? (
+              <p className="text-red-700" data-testid="job-error">
+                {humanFailure(t.error)}
+              </p>
+            ) : null}
+            {"firstComment" in t && t.firstComment ? (
+              <p className="text-xs text-slate-600" data-testid="first-comment-status">
+                First comment: {commentLabels[t.firstComment.status] ?? t.firstComment.status}
+                {t.firstComment.error ? ` — ${humanFailure(t.firstComment.error)}` : ""}
+              </p>
+            ) : null}
+            {t.warnings?.map((w) => (
+              <p key={w} className="text-xs text-slate-600">
+                {w}
+              </p>
+            ))}
+            {statusHelp[t.status] ? <p className="text-xs text-slate-600">{statusHelp[t.status]}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">
+        Every post is tracked on the{" "}
+        <Link href="/jobs" className="text-brand-700 underline">
+          Jobs
+        </Link>{" "}
+        page
+        {scheduledAt ? (
+          <>
+            {" "}
+            and the{" "}
+            <Link href="/calendar" className="text-brand-700 underline">
+              calendar
+            </Link>
+          </>
+        ) : null}
+        .
+      </p>
+    </section>
+  );
+}
