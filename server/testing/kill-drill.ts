@@ -32,6 +32,8 @@ export type DrillRound = {
   /** post groups: copies of the first comment on Threads (a reply), and what the job says of it */
   commentsOnSandbox?: number;
   firstComment?: string;
+  /** post groups: each target's status, e.g. "instagram published, threads unknown" */
+  targets?: string;
 };
 
 export type DrillOptions = {
@@ -84,7 +86,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     /** A fault is spent once the request it was waiting for reached the sandbox. */
     const spent = async (faultId: string) => !(await sandbox("/_sandbox/faults")).faults.some((f: { id: string }) => f.id === faultId);
     /** A worker killed once `marker` is spent, a fresh one then runs until `resource` reaches an end. */
-    type Ended = { status: string; targets?: { provider: string; firstComment?: { status: string } }[] };
+    type Ended = { status: string; targets?: { provider: string; status: string; firstComment?: { status: string } }[] };
     const killThenTakeOver = async (marker: string, resource: string, ends: string[]): Promise<Ended> => {
       const first = startWorker();
       await until(() => spent(marker), 20_000);
@@ -185,6 +187,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
         postsOnSandbox: Math.max(await copies("instagram", text), await copies("threads", text)),
         commentsOnSandbox: await copies("threads", comment),
         firstComment: threadsTarget?.firstComment?.status ?? "none",
+        targets: (group.targets ?? []).map((t) => `${t.provider} ${t.status}`).join(", "),
       };
       results.push(row);
       log(JSON.stringify(row));

@@ -50,7 +50,7 @@ function expectIssue(res: { status: number; json: any; text: string }, path: str
 }
 
 describe("post groups", () => {
-  it("publishes one composition to text and media platforms, each target a publish job", async () => {
+  it("publishes one image-and-text composition to X, Threads, LinkedIn, Instagram and Facebook and a video to TikTok and YouTube, each target a publish job", async () => {
     const t = await setup();
     const connect = (p: Parameters<typeof connectAccount>[1]) => connectAccount(t.scope, p);
     const [x, threads, linkedin, instagram, facebook, tiktok, youtube] = [
@@ -70,9 +70,9 @@ describe("post groups", () => {
       requestId: rid(),
       content: { text, media: [{ mediaId: image.mediaId, altText: "Jackets on a rail" }] },
       targets: [
-        { accountId: x.accountId, content: { media: [], thread: ["More at https://acme.example/more"] } },
-        { accountId: threads.accountId, content: { media: [] } },
-        { accountId: linkedin.accountId, content: { media: [], text: linkedinText } },
+        { accountId: x.accountId, content: { thread: ["More at https://acme.example/more"] } },
+        { accountId: threads.accountId },
+        { accountId: linkedin.accountId, content: { text: linkedinText } },
         { accountId: instagram.accountId, instagram: { contentType: "FEED" } },
         { accountId: facebook.accountId, facebook: { contentType: "FEED" } },
         { accountId: tiktok.accountId, content: { media: [{ mediaId: video.mediaId }] }, tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE" } },
@@ -100,6 +100,19 @@ describe("post groups", () => {
     const onInstagram = await sandboxPosts("instagram", instagram.username);
     expect(onInstagram.map((p) => p.text)).toEqual([text]);
     expect((await sandboxPosts("youtube", youtube.username)).length).toBe(1);
+    // the same image bytes on each platform's post (X: the first post, not its reply), the video on TikTok's
+    expect(onX.map((p) => p.media.length)).toEqual([1, 0]);
+    const imageSha = onX[0]!.media[0]!.sha256;
+    const stored = async (provider: "threads" | "linkedin" | "instagram" | "facebook" | "tiktok", username?: string, only?: string) =>
+      (await sandboxPosts(provider, username)).filter((p) => only === undefined || p.text === only).map((p) => p.media.map((m) => m.sha256));
+    expect(await stored("threads", threads.username)).toEqual([[imageSha]]);
+    expect(await stored("linkedin", undefined, linkedinText)).toEqual([[imageSha]]);
+    expect(await stored("instagram", instagram.username)).toEqual([[imageSha]]);
+    expect(await stored("facebook", facebook.username)).toEqual([[imageSha]]);
+    const onTiktok = await stored("tiktok", tiktok.username);
+    expect(onTiktok).toHaveLength(1);
+    expect(onTiktok[0]).toHaveLength(1);
+    expect(onTiktok[0]![0]).not.toBe(imageSha);
     expect(await db.publishJob.count({ where: { workspaceId: t.workspace.id, postGroupId: res.json.postGroupId } })).toBe(7);
   });
 

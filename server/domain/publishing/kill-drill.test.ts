@@ -15,3 +15,19 @@ test("a worker killed at any point never publishes twice and never leaves a job 
   expect(rounds.find((r) => r.killed === "before submit")?.status).toBe("published");
   expect(rounds.find((r) => r.killed === "after submit")?.status).toBe("published");
 });
+
+test("a worker killed during a post group or its first comment never posts or comments twice and leaves nothing pending", { timeout: 300_000 }, async () => {
+  const rounds = await killDrill(0, undefined, { groupRounds: 3 });
+  expect(rounds.map((r) => r.killed).sort()).toEqual(["after submit", "before submit", "during submit"]);
+  for (const round of rounds) {
+    const row = JSON.stringify(round);
+    expect(["published", "partial", "failed"], row).toContain(round.status);
+    expect(round.postsOnSandbox, row).toBeLessThanOrEqual(1);
+    expect(round.commentsOnSandbox, row).toBeLessThanOrEqual(1);
+    // every target ends published, or unknown when the kill caught its publishing call; never in between
+    for (const target of round.targets!.split(", ")) expect(target, row).toMatch(/ (published|unknown)$/);
+    expect(["posted", "unknown", "not_posted"], row).toContain(round.firstComment);
+  }
+  // Killed during the reply that is the first comment: it is never posted again, so at most one
+  expect(rounds.find((r) => r.killed === "after submit")?.targets).toBe("instagram published, threads published");
+});
