@@ -44,7 +44,9 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   // A YouTube video, scheduled in New York time; a time the spring jump skips is explained first.
   await page.goto("/compose");
   await page.getByLabel(`YouTube @yt_${suffix}`).check();
+  await page.getByRole("tab", { name: "Videos" }).click();
   await page.getByRole("button", { name: "Attach weekly.mp4" }).click();
+  await page.getByRole("tab", { name: new RegExp(`YouTube @yt_${suffix}`) }).click();
   await page.getByLabel("Title").fill("Weekly update");
   await scheduleFor(page, "2027-03-14", "02:30");
   await expect(page.getByLabel("Time zone")).toHaveValue(zone);
@@ -55,7 +57,8 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   const ytResult = page.getByTestId("schedule-result").filter({ hasText: `@yt_${suffix}` });
   await expect(ytResult.getByTestId("job-status")).toHaveText("scheduled");
 
-  // A text post to X, the same day an hour later.
+  // A text post to X, the same day an hour later (the composer keeps the accounts, not the content).
+  await page.getByLabel(`YouTube @yt_${suffix}`).uncheck();
   await page.getByLabel(`X @x_${suffix}`).check();
   await page.getByLabel("Post", { exact: true }).fill("Scheduled thought");
   await scheduleFor(page, day(10), "10:00");

@@ -62,6 +62,7 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
               {providerLabels[t.provider]}
               {t.username ? ` · @${t.username}` : ""}
             </p>
+            {scheduledAt ? <p className="text-xs text-slate-600">Publishes {formatInZone(scheduledAt, zone)}</p> : null}
             <p className="mt-1 flex flex-wrap items-center gap-2">
               <JobStatusBadge status={t.status} />
               <Link href={`/jobs?job=${t.jobId}`} className="text-xs text-slate-500 hover:underline">
