@@ -24,6 +24,7 @@ import { DraftsPanel } from "./drafts-panel";
 import {
   effectiveOf,
   fromGroupBody,
+  pickedFromLibrary,
   emptyComposition,
   emptyContent,
   targetOf,
@@ -126,22 +127,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     const d = draft.data;
     if (draftApplied.current || !d || !accounts.data || !images.data || !videos.data) return;
     draftApplied.current = true;
-    const library = new Map<string, PickedMedia>(
-      [...images.data.media, ...videos.data.media].map((m) => [
-        m.mediaId,
-        {
-          mediaId: m.mediaId,
-          mediaType: m.mediaType,
-          fileName: m.fileName,
-          url: m.url,
-          mimeType: m.mimeType,
-          fileSize: m.fileSize,
-          ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
-          ...(m.width !== undefined ? { width: m.width } : {}),
-          ...(m.height !== undefined ? { height: m.height } : {}),
-        },
-      ]),
-    );
+    const library = new Map<string, PickedMedia>([...images.data.media, ...videos.data.media].map((m) => [m.mediaId, pickedFromLibrary(m)]));
     const known = new Map(accounts.data.map((a) => [a.accountId, a.provider]));
     setComposition(
       fromGroupBody(

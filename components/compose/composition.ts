@@ -1,7 +1,9 @@
 // The composer's state and how it becomes the body of POST /api/v1/post-groups (the tRPC
 // procedure posts.publishGroup): one shared content, the chosen accounts, and per account its
 // overrides and its platform's options. Pure, so drafts and tests use it too.
+import type { z } from "zod";
 import type { ProviderName } from "@/server/domain/accounts/providers";
+import type { mediaItemSchema } from "@/server/domain/media/media.schema";
 import type { PostGroupBody, PostGroupTarget } from "@/server/domain/post-groups/post-groups.schema";
 import { NO_FIRST_COMMENT } from "@/server/domain/post-groups/target-rules";
 
@@ -17,6 +19,21 @@ export type PickedMedia = {
   width?: number;
   height?: number;
 };
+
+/** A library item as the composer keeps it once picked (what the checks before sending read). */
+export function pickedFromLibrary(m: z.infer<typeof mediaItemSchema>): PickedMedia {
+  return {
+    mediaId: m.mediaId,
+    mediaType: m.mediaType,
+    fileName: m.fileName,
+    url: m.url,
+    mimeType: m.mimeType,
+    fileSize: m.fileSize,
+    ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
+    ...(m.width !== undefined ? { width: m.width } : {}),
+    ...(m.height !== undefined ? { height: m.height } : {}),
+  };
+}
 
 export type SharedContent = { text: string; thread: string[]; media: PickedMedia[]; firstComment: string };
 

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc";
 import { formatDuration } from "@/components/media/upload-file";
-import type { PickedMedia } from "./composition";
+import { pickedFromLibrary, type PickedMedia } from "./composition";
 
 type Props = {
   picked: PickedMedia[];
@@ -112,17 +112,7 @@ export function MediaPicker({ picked, types, max, altText, onChange, label = "Me
         ) : null}
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6" aria-label="Library">
           {library.data?.media.map((m) => {
-            const item: PickedMedia = {
-              mediaId: m.mediaId,
-              mediaType: m.mediaType,
-              fileName: m.fileName,
-              url: m.url,
-              mimeType: m.mimeType,
-              fileSize: m.fileSize,
-              ...(m.durationSeconds !== undefined ? { durationSeconds: m.durationSeconds } : {}),
-              ...(m.width !== undefined ? { width: m.width } : {}),
-              ...(m.height !== undefined ? { height: m.height } : {}),
-            };
+            const item: PickedMedia = pickedFromLibrary(m);
             const isPicked = picked.some((p) => p.mediaId === m.mediaId);
             return (
               <li key={m.mediaId}>
