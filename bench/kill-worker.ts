@@ -1,11 +1,13 @@
 // The crash drill, 20 rounds of media jobs and 6 of post groups with first comments: workers
 // killed with SIGKILL before, during and after the platform call that publishes (for groups: during
 // the first comment). Never two posts or comments; nothing left processing. Run: npm run drill:kill-worker
+// [-- rounds groupRounds [--stall]]; with --stall the worker is stopped (SIGSTOP) past its lease
+// instead, and let go on once the next worker ended the job.
 import { killDrill } from "../server/testing/kill-drill.ts";
 
 const rounds = Number(process.argv[2] ?? 20);
 const groupRounds = Number(process.argv[3] ?? 6);
-const results = await killDrill(rounds, (line) => console.log(line), { groupRounds });
+const results = await killDrill(rounds, (line) => console.log(line), { groupRounds, stall: process.argv.includes("--stall") });
 console.table(results);
 const duplicates = results.filter((r) => r.postsOnSandbox > 1 || (r.commentsOnSandbox ?? 0) > 1);
 const stuck = results.filter((r) => ["processing", "queued", "scheduled"].includes(r.status) || r.firstComment === "pending");

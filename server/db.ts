@@ -74,7 +74,6 @@ export const ACCOUNT_TIMESTAMPS = [
 export const JOB_TIMESTAMPS = [
   "scheduledAt",
   "submitStartedAt",
-  "leaseExpiresAt",
   "startedAt",
   "finishedAt",
   "createdAt",

@@ -8,6 +8,7 @@ import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
 import { DRAIN_TASK } from "../domain/publishing/engine/drain-queue.ts";
 import { stopDrains } from "../domain/publishing/engine/drain.ts";
+import { dropWorkerLease, workerLease } from "../domain/publishing/engine/worker-lease.ts";
 import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
@@ -15,8 +16,7 @@ import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carou
 import { importMediaTask, sweepMediaImportsTask } from "./tasks/import-media.ts";
 import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
 import { publishJobTask } from "./tasks/publish-job.ts";
-import { startScheduler } from "./scheduler.ts";
-import { startWatchdog } from "./watchdog.ts";
+import { startClock } from "./clock.ts";
 import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
@@ -88,6 +88,7 @@ const e = env();
 // not each poll the database.
 const concurrency = e.workerConcurrency;
 const queuePool = patientPool(e.databaseUrl!, Math.min(20, Math.max(10, Math.ceil(concurrency / 8))));
+await workerLease(); // the lease every run of this process holds its jobs under (engine/worker-lease.ts)
 const runner = await run({
   pgPool: queuePool,
   concurrency,
@@ -99,21 +100,20 @@ const runner = await run({
   noHandleSignals: true,
   logger: queueLogger,
 });
-const watchdog = startWatchdog();
-const scheduler = startScheduler();
+const clock = startClock();
 const webhooks = startWebhookDispatcher();
 
 let stopping = false;
 stopWorker = async () => {
   if (stopping) return;
   stopping = true;
-  watchdog.stop();
-  scheduler.stop();
+  clock.stop();
   await webhooks.stop();
   // parked runs hand their jobs back (woken at once, by another worker), then running drains end
   await stopDrains();
   await runner.stop();
   await stopDrains(); // runs that parked while the queue stopped
+  await dropWorkerLease();
   await queuePool.end();
   await closeDb();
   await database.stop();

@@ -39,6 +39,11 @@ export type DrillRound = {
 export type DrillOptions = {
   /** rounds of post groups after the media rounds: a worker killed before or during the post's publish, or during the first comment */
   groupRounds?: number;
+  /**
+   * stop the worker (SIGSTOP) instead of killing it, past its lease, and let it go on (SIGCONT)
+   * once the next worker has ended the job: a stalled worker must not publish what it lost
+   */
+  stall?: boolean;
 };
 
 const LEASE_SECONDS = 3;
@@ -91,13 +96,22 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       const first = startWorker();
       await until(() => spent(marker), 20_000);
       await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
-      first.kill("SIGKILL");
-      await new Promise((r) => first.once("exit", r));
+      first.kill(options.stall ? "SIGSTOP" : "SIGKILL");
+      if (!options.stall) await new Promise((r) => first.once("exit", r));
       const second = startWorker();
       const done = await until(async () => {
         const j = (await api("GET", resource)) as Ended;
         return ends.includes(j.status) ? j : undefined;
       }, 60_000);
+      if (options.stall) {
+        // the stalled worker wakes (its answers arrive), finds its lease gone and exits
+        const exited = new Promise((r) => first.once("exit", r));
+        first.kill("SIGCONT");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 3000))]);
+        if (first.exitCode === null) throw new Error("the stalled worker did not exit after finding its lease gone");
+        const after = (await api("GET", resource)) as Ended;
+        if (after.status !== done.status) throw new Error(`the stalled worker changed ${resource} from ${done.status} to ${after.status}`);
+      }
       second.kill("SIGTERM");
       await new Promise((r) => second.once("exit", r));
       await fetch(stack.sandboxUrl + "/_sandbox/faults", { method: "DELETE" });

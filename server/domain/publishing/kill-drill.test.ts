@@ -31,3 +31,15 @@ test("a worker killed during a post group or its first comment never posts or co
   // Killed during the reply that is the first comment: it is never posted again, so at most one
   expect(rounds.find((r) => r.killed === "after submit")?.targets).toBe("instagram published, threads published");
 });
+
+test("a worker stalled past its lease (SIGSTOP) loses its jobs to the next one and, let go on, publishes nothing twice", { timeout: 300_000 }, async () => {
+  const rounds = await killDrill(3, undefined, { stall: true });
+  expect(rounds.map((r) => r.killed).sort()).toEqual(["after submit", "before submit", "during submit"]);
+  for (const round of rounds) {
+    const row = JSON.stringify(round);
+    expect(["published", "unknown"], row).toContain(round.status);
+    expect(round.postsOnSandbox, row).toBeLessThanOrEqual(1);
+    if (round.status === "published") expect(round.postsOnSandbox, row).toBe(1);
+  }
+  expect(rounds.find((r) => r.killed === "before submit")?.status).toBe("published");
+});

@@ -1,4 +1,3 @@
-import os from "node:os";
 import type { Task } from "graphile-worker";
 import { sql } from "../../db.ts";
 import { drainAccount } from "../../domain/publishing/engine/drain.ts";
@@ -10,8 +9,7 @@ export const publishJobTask: Task = async (payload, helpers) => {
   const { accountId, jobId } = payload as { accountId?: string; jobId?: string };
   const account = accountId ?? (await sql<{ accountId: string }>("job-account", `SELECT "accountId" FROM "PublishJob" WHERE id = $1`, [jobId]))[0]?.accountId;
   if (!account) return;
-  // The lease owner names the machine, the process and the queue worker holding the entry, so
-  // the watchdog can release that worker's queue locks if it dies (see ../watchdog.ts).
-  const owner = `${os.hostname()}:${process.pid}/${helpers.job.locked_by ?? "unknown"}`;
-  await drainAccount(account, owner, flows, { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) });
+  // The queue worker holding the entry is named in the jobs' lease owner, so the watchdog can
+  // release its queue locks if it dies (../../domain/publishing/engine/watchdog.ts).
+  await drainAccount(account, helpers.job.locked_by ?? "unknown", flows, { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) });
 };

@@ -4,8 +4,8 @@
 // and every ready job's account has a drain entry or a drain that will reach it.
 //
 // A claim is a conditional UPDATE with FOR UPDATE SKIP LOCKED, so a cancel racing it has one
-// winner; a lease, kept by the process's heartbeat (./held-jobs.ts), tells the watchdog when a
-// worker died. A run that died during submit() leaves a job the next run asks its flow to recover,
+// winner; the lease names the worker process's own (./worker-lease.ts), which tells the watchdog
+// when the worker died. A run that died during submit() leaves a job the next run asks its flow to recover,
 // or marks `unknown`: the service never submits twice. A run waiting on the platform parks: the
 // drain returns its worker slot, and the run's end hands the account on.
 import { setMaxListeners } from "node:events";
@@ -14,9 +14,9 @@ import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type Publi
 import { log } from "../../../log.ts";
 import { ensureDrains } from "./drain-queue.ts";
 import type { FlowRegistry } from "./flow.ts";
-import { leaseSeconds } from "./lease.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { runClaimed, type Claimed, type Outcome, type RunHooks } from "./run-job.ts";
+import { workerLease } from "./worker-lease.ts";
 
 /**
  * How long a drain goes on through its account's backlog before the account's entry goes to the
@@ -27,18 +27,19 @@ const ACCOUNT_SLICE_MS = 5_000;
 
 type ClaimRow = PublishJob & { claimAccount: Record<string, unknown> | null; claimMedia: StoredMedia[] };
 
-/** SQL condition: job `j` is ready: queued, scheduled and due, or processing without a lease (woken, or its worker died). */
-export const READY = (j: string) =>
-  `(${j}."leaseOwner" IS NULL AND ${j}."wakeAt" IS NULL
-    AND (${j}.status IN ('queued', 'processing') OR (${j}.status = 'scheduled' AND ${j}."scheduledAt" <= now())))`;
+/**
+ * SQL condition: job `j` is ready: queued (published now, or scheduled and started by the
+ * scheduler), or processing without a lease (woken, or its worker died).
+ */
+export const READY = (j: string) => `(${j}."leaseOwner" IS NULL AND ${j}."wakeAt" IS NULL AND ${j}.status IN ('queued', 'processing'))`;
 
 /**
- * CTEs claiming for `owner` (a lease of `lease` seconds; SQL parameters) the oldest ready job (time, then acceptance) of
+ * CTEs claiming for `owner` (an SQL parameter) the oldest ready job (time, then acceptance) of
  * the account SQL expression `account` names, other than job `except`, unless another of its jobs
  * holds a lease. The holder's row is locked, not skipped: a claim meeting a run's end waits for it
  * and sees the lease gone. CTE `job` RETURNs the claimed job with its account and media.
  */
-function claimNext(account: string, except = "NULL::uuid", owner = "$2", lease = "$3"): string {
+function claimNext(account: string, except = "NULL::uuid", owner = "$2"): string {
   return `holder AS (
        SELECT id FROM "PublishJob" WHERE "accountId" = ${account} AND "leaseOwner" IS NOT NULL AND id IS DISTINCT FROM ${except} FOR UPDATE
      ), next AS (
@@ -47,10 +48,7 @@ function claimNext(account: string, except = "NULL::uuid", owner = "$2", lease =
         ORDER BY COALESCE(j."scheduledAt", j."createdAt"), j."createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED
      ), job AS (
-       UPDATE "PublishJob" j SET status = 'processing', "leaseOwner" = ${owner}, "leaseExpiresAt" = now() + make_interval(secs => ${lease}),
-              -- normally the scheduler recorded it; a claim that came first records it
-              "startLateMs" = CASE WHEN "startLateMs" IS NULL AND "scheduledAt" IS NOT NULL
-                                   THEN GREATEST(0, (extract(epoch FROM now() - "scheduledAt") * 1000)::int) ELSE "startLateMs" END,
+       UPDATE "PublishJob" j SET status = 'processing', "leaseOwner" = ${owner},
               "startedAt" = COALESCE("startedAt", now()), attempts = attempts + 1, "updatedAt" = now()
          FROM next WHERE j.id = next.id
         RETURNING j.*, (SELECT to_jsonb(a) FROM "ConnectedAccount" a WHERE a.id = j."accountId") AS "claimAccount",
@@ -79,7 +77,7 @@ function busyOnConflict(err: unknown): undefined {
 }
 
 async function claim(accountId: string, owner: string): Promise<Claimed | undefined> {
-  const rows = await sql<ClaimRow>("job-claim", `WITH ${claimNext("$1::uuid")} SELECT * FROM job`, [accountId, owner, leaseSeconds()]).catch(busyOnConflict);
+  const rows = await sql<ClaimRow>("job-claim", `WITH ${claimNext("$1::uuid")} SELECT * FROM job`, [accountId, owner]).catch(busyOnConflict);
   return claimed(rows?.[0]);
 }
 
@@ -93,22 +91,12 @@ async function finish(jobId: string, owner: string, data: Outcome, goOn: boolean
     `WITH ended AS (
        UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
               "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
-              "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
+              "leaseOwner" = NULL, "updatedAt" = now()
         WHERE id = $1 AND "leaseOwner" = $2 AND status = 'processing'
         RETURNING "accountId"
-     ), ${goOn ? claimNext(`(SELECT "accountId" FROM ended)`, "$1", "$2", "$9") : HAND_ON}
+     ), ${goOn ? claimNext(`(SELECT "accountId" FROM ended)`, "$1") : HAND_ON}
      SELECT ${goOn ? "job.* FROM job" : "NULL AS id FROM handed_on"}`,
-    [
-      jobId,
-      owner,
-      data.status,
-      data.postId ?? null,
-      data.permalink ?? null,
-      data.postIds ?? null,
-      data.code ?? null,
-      data.message ?? null,
-      ...(goOn ? [leaseSeconds()] : []),
-    ],
+    [jobId, owner, data.status, data.postId ?? null, data.permalink ?? null, data.postIds ?? null, data.code ?? null, data.message ?? null],
   ).catch((err: unknown) => {
     // A claim of the next job cannot lose to another drain's while this one holds the account,
     // but if it ever did, the end is still recorded (and the account handed on).
@@ -123,7 +111,7 @@ async function release(jobId: string, owner: string, wakeAt: Date): Promise<void
   await sql(
     "job-release",
     `WITH ended AS (
-       UPDATE "PublishJob" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "wakeAt" = $3::timestamptz, "updatedAt" = now()
+       UPDATE "PublishJob" SET "leaseOwner" = NULL, "wakeAt" = $3::timestamptz, "updatedAt" = now()
         WHERE id = $1 AND "leaseOwner" = $2
         RETURNING "accountId"
      ), ${HAND_ON}
@@ -145,8 +133,9 @@ export async function stopDrains(): Promise<void> {
 
 const sleep = (ms: number): Promise<boolean> => wait(ms, true, { signal: stopping.signal }).catch(() => false);
 
-/** The drain of one account: its ready jobs, oldest first, while the slice lasts. */
-export async function drainAccount(accountId: string, owner: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
+/** The drain of one account (run by queue worker `queueWorker`): its ready jobs, oldest first, while the slice lasts. */
+export async function drainAccount(accountId: string, queueWorker: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
+  const owner = `${await workerLease()}/${queueWorker}`;
   const sliceEnds = performance.now() + ACCOUNT_SLICE_MS;
   const goOn = () => performance.now() < sliceEnds && !stopping.signal.aborted;
   let next = await claim(accountId, owner);

@@ -30,7 +30,7 @@ export async function postFirstComment(ctx: FlowContext<unknown>, text: string, 
   if (!adapter.comment) {
     return record({ status: "failed", error: { code: "COMMENT_FAILED", message: `${ctx.account.provider} takes no first comment` } });
   }
-  await ctx.saveIfHeld({ [STARTED]: true });
+  await ctx.save({ [STARTED]: true });
   try {
     const { id } = await ctx.call((c) => adapter.comment!(c, { postId, text }));
     await record({ status: "posted", commentId: id });

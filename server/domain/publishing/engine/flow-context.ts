@@ -5,8 +5,6 @@ import { sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { isPlatformError } from "../../../platforms/errors.ts";
 import type { AccountContext, MediaSource } from "../../../platforms/types.ts";
 import { withAccount } from "../../accounts/account-tokens.ts";
-import type { HeldJob } from "./held-jobs.ts";
-import { leaseSeconds } from "./lease.ts";
 import { mediaSource, sourceOf, type StoredMedia } from "./media-source.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
@@ -22,9 +20,8 @@ const PARKED_MS = 5 * 60_000;
 /** How long a wait may last, and what becomes of the job when it has lasted that long. */
 export type WaitLimit<T> = { deadlineMs: number; expired: () => T | Promise<T> };
 
-/** What a run is given by the engine: its lease, and the means to wait without holding a worker slot. */
+/** What a run is given by the engine: the means to wait without holding a worker slot. */
 export type RunSupport = {
-  held: HeldJob;
   /** tells the engine the run now waits on the platform: the worker slot it holds is given back */
   park(): void;
   /** sleeps `ms`, answering false at once when the worker stops */
@@ -46,16 +43,21 @@ export class FlowContext<P> {
     private readonly claimedMedia: StoredMedia[] = [],
   ) {}
 
-  /** Persists progress (merged) and extends this run's lease, in one statement. */
-  async save(patch: Progress): Promise<void> {
-    Object.assign(this.progress, patch);
-    await sql(
+  /**
+   * Persists progress (merged), only while this run holds the job: a run whose job was freed (its
+   * worker's lease lapsed during a stall) stops here with LeaseLost and writes nothing. `mark`
+   * sets or clears the point-of-no-return mark in the same statement.
+   */
+  async save(patch: Progress, mark?: "set" | "clear"): Promise<void> {
+    const rows = await sql(
       "job-progress",
       `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(),
-              "leaseExpiresAt" = CASE WHEN "leaseOwner" = $3 THEN now() + make_interval(secs => $4) ELSE "leaseExpiresAt" END
-        WHERE id = $1`,
-      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
+              "submitStartedAt" = CASE $4::text WHEN 'set' THEN now() WHEN 'clear' THEN NULL ELSE "submitStartedAt" END
+        WHERE id = $1 AND "leaseOwner" = $3 AND status = 'processing' RETURNING id`,
+      [this.job.id, JSON.stringify(patch), this.owner, mark ?? null],
     );
+    if (rows.length === 0) throw new LeaseLost();
+    Object.assign(this.progress, patch);
   }
 
   /** A call as the account: expiring tokens refreshed first, one refresh and retry on a 401. */
@@ -100,12 +102,7 @@ export class FlowContext<P> {
   async submitStep<T>(fn: (ctx: AccountContext) => Promise<T>, record: (result: T) => Progress): Promise<T> {
     await this.markSubmitting();
     const result = await this.attempt(fn);
-    const patch = record(result);
-    Object.assign(this.progress, patch);
-    await sql("job-step", `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [
-      this.job.id,
-      JSON.stringify(patch),
-    ]);
+    await this.save(record(result), "clear");
     return result;
   }
 
@@ -122,48 +119,18 @@ export class FlowContext<P> {
     }
   }
 
-  /** For flows whose platform can settle a lost answer itself (YouTube's resumable sessions). */
-  async markSubmitting(): Promise<void> {
-    // Only while this run still holds an unexpired lease: a run that stalled past its lease
-    // must not submit behind the back of the run that took the job over.
-    const rows = await sql(
-      "job-submit-start",
-      `UPDATE "PublishJob" SET "submitStartedAt" = now(), "updatedAt" = now()
-        WHERE id = $1 AND "leaseOwner" = $2 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
-      [this.job.id, this.owner],
-    );
-    if (rows.length === 0) throw new LeaseLost();
-  }
-
-  /** save() and markSubmitting() in one statement, for a step whose progress leads straight into the point of no return. */
-  async saveAndMarkSubmitting(patch: Progress): Promise<void> {
-    const rows = await sql(
-      "job-progress-submit-start",
-      `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "submitStartedAt" = now(), "updatedAt" = now(), "leaseExpiresAt" = now() + make_interval(secs => $4)
-        WHERE id = $1 AND "leaseOwner" = $3 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
-      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
-    );
-    if (rows.length === 0) throw new LeaseLost();
-    Object.assign(this.progress, patch);
-  }
-
   /**
-   * save(), only while this run holds an unexpired lease: the mark before a public effect other
-   * than the post (a first comment), so a run that lost its job never makes it.
+   * Sets the mark, only while this run holds the job: a run whose job was freed must not submit
+   * behind the back of the run that took it over. (A lapsed lease not yet freed takes nothing from
+   * anyone: the next run finds the mark.) Also for flows whose platform can settle a lost answer
+   * itself (YouTube's resumable sessions).
    */
-  async saveIfHeld(patch: Progress): Promise<void> {
-    const rows = await sql(
-      "job-progress-held",
-      `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(), "leaseExpiresAt" = now() + make_interval(secs => $4)
-        WHERE id = $1 AND "leaseOwner" = $3 AND "leaseExpiresAt" > now() AND status = 'processing' RETURNING id`,
-      [this.job.id, JSON.stringify(patch), this.owner, leaseSeconds()],
-    );
-    if (rows.length === 0) throw new LeaseLost();
-    Object.assign(this.progress, patch);
+  async markSubmitting(): Promise<void> {
+    await this.save({}, "set");
   }
 
   async clearSubmitting(): Promise<void> {
-    await sql("job-submit-clear", `UPDATE "PublishJob" SET "submitStartedAt" = NULL, "updatedAt" = now() WHERE id = $1`, [this.job.id]);
+    await this.save({}, "clear");
   }
 
   async recordSubmitted(result: object): Promise<void> {
@@ -194,7 +161,6 @@ export class FlowContext<P> {
       if (now - started + pause > PARKED_MS) throw new Reschedule(pause, `waiting for ${label}`);
       this.support.park();
       if (!(await this.support.sleep(pause))) throw new Reschedule(0, "the worker is stopping");
-      if (this.support.held.lost) throw new LeaseLost();
     }
   }
 

@@ -7,7 +7,6 @@ import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
 import { codeForPlatformError, JobFailure, type JobFailureCode } from "../job-codes.ts";
 import { FlowContext, type Progress, type RunSupport } from "./flow-context.ts";
 import type { FlowRegistry, JobFlow } from "./flow.ts";
-import { hold } from "./held-jobs.ts";
 import type { StoredMedia } from "./media-source.ts";
 import { LeaseLost, OutcomeUnknown, Reschedule } from "./signals.ts";
 
@@ -41,45 +40,39 @@ export async function runClaimed({ job, account, media }: Claimed, end: RunEnd, 
   const flow: JobFlow | undefined = o.flows[job.provider];
   if (!flow) return end.finish({ status: "failed", code: "PUBLISH_FAILED", message: `No publishing flow for ${job.provider}` }, goOn());
   if (!account) return undefined; // deleted with its jobs (cascade)
-  const held = hold(job.id, o.owner);
   const support: RunSupport = {
-    held,
     park: () => {
       wasParked = true;
       o.park();
     },
     sleep: o.sleep,
   };
+  // The payload is parsed with its mode's schema: the flow works with a typed payload, and one
+  // that does not fit (written by hand, or by an older version) fails the job instead of a run.
+  const started = flow.start(job.payload, (payload) => new FlowContext(job, account, payload, { ...(job.progress as Progress) }, o.owner, support, media));
+  if ("invalid" in started) {
+    return await end.finish(
+      { status: "failed", code: "PUBLISH_FAILED", message: `The job's ${job.provider} payload is not valid: ${started.invalid}` },
+      goOn(),
+    );
+  }
+  const { ctx } = started;
   try {
-    // The payload is parsed with its mode's schema: the flow works with a typed payload, and one
-    // that does not fit (written by hand, or by an older version) fails the job instead of a run.
-    const started = flow.start(job.payload, (payload) => new FlowContext(job, account, payload, { ...(job.progress as Progress) }, o.owner, support, media));
-    if ("invalid" in started) {
-      return await end.finish(
-        { status: "failed", code: "PUBLISH_FAILED", message: `The job's ${job.provider} payload is not valid: ${started.invalid}` },
-        goOn(),
-      );
+    if (job.submitStartedAt && !ctx.submitted) {
+      // The last run died (or lost its answer) during submit().
+      const verdict = started.recover ? await started.recover() : "unknown";
+      if (verdict === "unknown") throw new OutcomeUnknown("The worker stopped while the platform was publishing; whether it published cannot be established");
     }
-    const { ctx } = started;
-    try {
-      if (job.submitStartedAt && !ctx.submitted) {
-        // The last run died (or lost its answer) during submit().
-        const verdict = started.recover ? await started.recover() : "unknown";
-        if (verdict === "unknown") throw new OutcomeUnknown("The worker stopped while the platform was publishing; whether it published cannot be established");
-      }
-      await started.run();
-      if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
-      const next = await end.finish({ status: "published", ...ctx.published }, goOn());
-      // follow-ups (a metrics sync) never touch the outcome already recorded
-      await o.hooks
-        .onPublished?.({ ...job, status: "published", postId: ctx.published.postId })
-        .catch((err) => log.warn("after-publish hook failed", { jobId: job.id, error: String(err) }));
-      return next;
-    } catch (err) {
-      return await settle(job, err, ctx, end, goOn());
-    }
-  } finally {
-    held.drop();
+    await started.run();
+    if (!ctx.published) throw new Error(`${job.provider} flow ended without a result`);
+    const next = await end.finish({ status: "published", ...ctx.published }, goOn());
+    // follow-ups (a metrics sync) never touch the outcome already recorded
+    await o.hooks
+      .onPublished?.({ ...job, status: "published", postId: ctx.published.postId })
+      .catch((err) => log.warn("after-publish hook failed", { jobId: job.id, error: String(err) }));
+    return next;
+  } catch (err) {
+    return await settle(job, err, ctx, end, goOn());
   }
 }
 

@@ -71,7 +71,7 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
     );
     // A one-chunk file goes straight to its last chunk: record the upload and the point of no return in one write.
     marked = plan.totalChunkCount === 1;
-    await (marked ? ctx.saveAndMarkSubmitting({ init }) : ctx.save({ init }));
+    await (marked ? ctx.save({ init }, "set") : ctx.save({ init }));
   }
   if (!ctx.submitted) {
     // After a crash, continue from what TikTok has (chunks must arrive in order).
