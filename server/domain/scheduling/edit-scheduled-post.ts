@@ -43,8 +43,9 @@ export async function editScheduledPost(scope: Scope, scheduledPostId: string, e
         WHERE id IN (SELECT "scheduledPostId" FROM j) AND content = $4::jsonb
      ), drains AS MATERIALIZED (
        -- A drain claiming while this update held the row skipped it (SKIP LOCKED) and may have
-       -- ended; a ready job gets its account's drain entry again, visible with the new payload.
-       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM j WHERE status = 'queued' OR "scheduledAt" <= now())`)} x
+       -- ended; a queued job gets its account's drain entry again, visible with the new payload.
+       -- (A scheduled one that the scheduler skipped is started at its next look.)
+       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM j WHERE status = 'queued')`)} x
      )
      SELECT id, provider, status, payload FROM j, drains`,
     [job.id, scope.workspaceId, JSON.stringify(payload), JSON.stringify(job.payload), EDITABLE_STATUSES],

@@ -8,8 +8,6 @@
 // when the worker died. A run that died during submit() leaves a job the next run asks its flow to recover,
 // or marks `unknown`: the service never submits twice. A run waiting on the platform parks: the
 // drain returns its worker slot, and the run's end hands the account on.
-import { setMaxListeners } from "node:events";
-import { setTimeout as wait } from "node:timers/promises";
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
 import { ensureDrains } from "./drain-queue.ts";
@@ -121,23 +119,40 @@ async function release(jobId: string, owner: string, wakeAt: Date): Promise<void
 }
 
 // Parked runs go on after their drain returned; a stopping worker wakes them to hand their jobs back.
+// (A set of wake-ups rather than one AbortSignal that every sleep listens to: adding a listener
+// to a signal costs as many steps as it has listeners, and thousands of runs sleep at once.)
 const parked = new Set<Promise<unknown>>();
-const stopping = new AbortController();
-setMaxListeners(0, stopping.signal); // every parked run's sleep listens to it
+const sleepers = new Set<() => void>();
+let stopping = false;
 
 /** For a stopping worker: parked runs hand their jobs back now (to be woken at once elsewhere); answers when they have. */
 export async function stopDrains(): Promise<void> {
-  stopping.abort();
+  stopping = true;
+  for (const wake of sleepers) wake();
   await Promise.allSettled([...parked]);
 }
 
-const sleep = (ms: number): Promise<boolean> => wait(ms, true, { signal: stopping.signal }).catch(() => false);
+/** Sleeps `ms`; answers false at once (or on waking) when the worker stops. */
+const sleep = (ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (stopping) return resolve(false);
+    const wake = () => {
+      clearTimeout(timer);
+      sleepers.delete(wake);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      sleepers.delete(wake);
+      resolve(true);
+    }, ms);
+    sleepers.add(wake);
+  });
 
 /** The drain of one account (run by queue worker `queueWorker`): its ready jobs, oldest first, while the slice lasts. */
 export async function drainAccount(accountId: string, queueWorker: string, flows: FlowRegistry, hooks: RunHooks): Promise<void> {
   const owner = `${await workerLease()}/${queueWorker}`;
   const sliceEnds = performance.now() + ACCOUNT_SLICE_MS;
-  const goOn = () => performance.now() < sliceEnds && !stopping.signal.aborted;
+  const goOn = () => performance.now() < sliceEnds && !stopping;
   let next = await claim(accountId, owner);
   while (next) {
     let onPark!: () => void;
