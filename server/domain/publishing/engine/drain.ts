@@ -5,12 +5,13 @@
 //
 // A claim is a conditional UPDATE with FOR UPDATE SKIP LOCKED, so a cancel racing it has one
 // winner; the lease names the worker process's own (./worker-lease.ts), which tells the watchdog
-// when the worker died. A run that died during submit() leaves a job the next run asks its flow to recover,
-// or marks `unknown`: the service never submits twice. A run waiting on the platform parks: the
-// drain returns its worker slot, and the run's end hands the account on.
+// when the worker died. A run that died during submit() leaves a job the next run asks its flow
+// to recover, or marks `unknown`: the service never submits twice. A run waiting on the platform
+// parks: the drain returns its worker slot, and the run's end hands the account on.
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
 import { ensureDrains } from "./drain-queue.ts";
+import type { Progress } from "./flow-context.ts";
 import type { FlowRegistry } from "./flow.ts";
 import { STORED_MEDIA_JSON, type StoredMedia } from "./media-source.ts";
 import { runClaimed, type Claimed, type Outcome, type RunHooks } from "./run-job.ts";
@@ -104,17 +105,17 @@ async function finish(jobId: string, owner: string, data: Outcome, goOn: boolean
   return claimed(rows[0]);
 }
 
-/** Keeps the job processing without a lease, to be woken at `wakeAt`, and hands its account on. */
-async function release(jobId: string, owner: string, wakeAt: Date): Promise<void> {
+/** Keeps the job processing without a lease, to be woken at `wakeAt` (`progress` merged), and hands its account on. */
+async function release(jobId: string, owner: string, wakeAt: Date, progress: Progress = {}): Promise<void> {
   await sql(
     "job-release",
     `WITH ended AS (
-       UPDATE "PublishJob" SET "leaseOwner" = NULL, "wakeAt" = $3::timestamptz, "updatedAt" = now()
+       UPDATE "PublishJob" SET "leaseOwner" = NULL, "wakeAt" = $3::timestamptz, progress = progress || $4::jsonb, "updatedAt" = now()
         WHERE id = $1 AND "leaseOwner" = $2
         RETURNING "accountId"
      ), ${HAND_ON}
      SELECT * FROM handed_on`,
-    [jobId, owner, wakeAt.toISOString()],
+    [jobId, owner, wakeAt.toISOString(), JSON.stringify(progress)],
   );
 }
 
@@ -158,7 +159,10 @@ export async function drainAccount(accountId: string, queueWorker: string, flows
     let onPark!: () => void;
     const parking = new Promise<"parked">((resolve) => (onPark = () => resolve("parked")));
     const { id } = next.job;
-    const end = { finish: (outcome: Outcome, goOn: boolean) => finish(id, owner, outcome, goOn), release: (wakeAt: Date) => release(id, owner, wakeAt) };
+    const end = {
+      finish: (outcome: Outcome, goOn: boolean) => finish(id, owner, outcome, goOn),
+      release: (wakeAt: Date, progress?: Progress) => release(id, owner, wakeAt, progress),
+    };
     const run = runClaimed(next, end, { owner, flows, hooks, goOn, park: onPark, sleep });
     const first = await Promise.race([run, parking]);
     if (first === "parked") {

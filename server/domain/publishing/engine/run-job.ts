@@ -24,10 +24,13 @@ export type Outcome = {
   message?: string;
 };
 
-/** How a run ends, given by the drain: record an outcome (and, with `goOn`, claim the account's next job), or wait until `wakeAt`. */
+/**
+ * How a run ends, given by the drain: record an outcome (and, with `goOn`, claim the account's
+ * next job), or wait until `wakeAt` (with `progress` merged into the job's).
+ */
 export type RunEnd = {
   finish(outcome: Outcome, goOn: boolean): Promise<Claimed | undefined>;
-  release(wakeAt: Date): Promise<void>;
+  release(wakeAt: Date, progress?: Progress): Promise<void>;
 };
 
 export type RunOptions = { owner: string; flows: FlowRegistry; hooks: RunHooks; goOn: () => boolean; park(): void; sleep(ms: number): Promise<boolean> };
@@ -90,8 +93,7 @@ async function settle(job: PublishJob, err: unknown, ctx: FlowContext<unknown>, 
   if (retryable && retries < MAX_RETRIES) {
     const retryAt = isPlatformError(err) && err.retryAt ? err.retryAt.getTime() : Date.now() + Math.min(600_000, 2_000 * 2 ** retries);
     log.warn("publish job will retry", { jobId: job.id, retry: retries + 1, error: (err as Error).message });
-    await ctx.save({ retries: retries + 1 });
-    return void (await end.release(new Date(Math.max(retryAt, Date.now() + 1000))));
+    return void (await end.release(new Date(Math.max(retryAt, Date.now() + 1000)), { retries: retries + 1 }));
   }
   if (isPlatformError(err)) return end.finish({ status: "failed", code: codeForPlatformError(err), message: err.detail }, goOn);
   log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });
