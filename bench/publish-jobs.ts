@@ -65,7 +65,7 @@ try {
       (
         await sql<{ n: string }>(
           "bench-entries",
-          `SELECT coalesce(last_value, 0) AS n FROM pg_sequences WHERE schemaname = 'graphile_worker' AND sequencename LIKE '%jobs_id_seq'`,
+          `SELECT coalesce(last_value, 0) AS n FROM pg_sequences WHERE schemaname = 'graphile_worker' AND sequencename LIKE 'jobs_id_seq%'`,
           [],
         )
       )[0]?.n ?? 0,

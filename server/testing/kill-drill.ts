@@ -97,6 +97,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       await until(() => spent(marker), 20_000);
       await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
       first.kill(options.stall ? "SIGSTOP" : "SIGKILL");
+      const stoppedAt = Date.now();
       if (!options.stall) await new Promise((r) => first.once("exit", r));
       const second = startWorker();
       const done = await until(async () => {
@@ -104,7 +105,10 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
         return ends.includes(j.status) ? j : undefined;
       }, 60_000);
       if (options.stall) {
-        // the stalled worker wakes (its answers arrive), finds its lease gone and exits
+        // The stall outlasts the lease, the next worker's start and two of its watchdog's looks
+        // (every 5 s), whether or not the job needed that worker; then the stalled one wakes (its
+        // answers arrive), finds its lease gone and exits.
+        await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + (LEASE_SECONDS + 20) * 1000 - Date.now())));
         const exited = new Promise((r) => first.once("exit", r));
         first.kill("SIGCONT");
         await Promise.race([exited, new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 3000))]);
