@@ -58,21 +58,8 @@ try {
   // Media jobs, end to end: a warm-up round on accounts of its own (connection pools, prepared
   // statements and the JIT of every process warm up, as in a service that has been running),
   // then the measured round.
-  // Queue entries made (drain entries: acceptance adds one when its account's drain is idle or
-  // running with no successor waiting), from the queue's id sequence.
-  const queueEntries = async () =>
-    Number(
-      (
-        await sql<{ n: string }>(
-          "bench-entries",
-          `SELECT coalesce(last_value, 0) AS n FROM pg_sequences WHERE schemaname = 'graphile_worker' AND sequencename LIKE 'jobs_id_seq%'`,
-          [],
-        )
-      )[0]?.n ?? 0,
-    );
   const mediaRound = async (roundAccounts: typeof accounts, count: number) => {
     const jobIds: string[] = [];
-    const entries0 = await queueEntries();
     const startedAt = performance.now();
     const cpu0 = cpuByRole();
     const latencies = await pool(count, CLIENTS, async (i) => {
@@ -100,10 +87,10 @@ try {
       if (row!.done === count) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    return { jobIds, latencies, acceptedMs, cpu: cpuPerUnit(cpu0, cpuByRole(), count), entriesPerJob: ((await queueEntries()) - entries0) / count };
+    return { jobIds, latencies, acceptedMs, cpu: cpuPerUnit(cpu0, cpuByRole(), count) };
   };
   await mediaRound(warmupAccounts, WARMUP);
-  const { jobIds, latencies, acceptedMs, cpu: mediaCpu, entriesPerJob } = await mediaRound(accounts, JOBS);
+  const { jobIds, latencies, acceptedMs, cpu: mediaCpu } = await mediaRound(accounts, JOBS);
   const [span] = await sql<{ ms: number }>(
     "bench-span",
     `SELECT extract(epoch FROM max("finishedAt") - min("createdAt")) * 1000 AS ms FROM "PublishJob" WHERE id = ANY($1::uuid[])`,
@@ -161,7 +148,7 @@ try {
     `202 response time: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (all ${JOBS} accepted in ${(acceptedMs / 1000).toFixed(2)} s)`,
   );
   console.log(
-    `worker time per job (first start → published): p50 ${Number(work!.p50).toFixed(1)} ms, p99 ${Number(work!.p99).toFixed(1)} ms, ${Number(work!.runs).toFixed(2)} runs per job, ${entriesPerJob.toFixed(2)} queue entries per job`,
+    `worker time per job (first start → published): p50 ${Number(work!.p50).toFixed(1)} ms, p99 ${Number(work!.p99).toFixed(1)} ms, ${Number(work!.runs).toFixed(2)} runs per job`,
   );
   console.log("CPU ms per job, by process:");
   console.table({ "media jobs": mediaCpu, "raw no-op jobs": rawCpu });

@@ -1,8 +1,10 @@
-// Each worker process's clock. Five times a second it starts due scheduled posts and wakes jobs
-// whose wait ended (../domain/scheduling/start-due-posts.ts); every five seconds it frees the jobs
-// of workers whose lease lapsed (../domain/publishing/engine/watchdog.ts). Safe in every worker at
-// once: a statement skips or re-checks the rows another one changes.
-import { ensureStrandedDrains, freeLapsedJobs } from "../domain/publishing/engine/watchdog.ts";
+// Each worker process's clock. Five times a second it starts due scheduled posts, wakes jobs whose
+// wait ended (../domain/scheduling/start-due-posts.ts) and claims ready jobs for the free slots;
+// every five seconds it frees the jobs of workers whose lease lapsed
+// (../domain/publishing/engine/watchdog.ts). Safe in every worker at once: a statement skips or
+// re-checks the rows another one changes.
+import { dispatch } from "../domain/publishing/engine/dispatcher.ts";
+import { freeLapsedJobs } from "../domain/publishing/engine/watchdog.ts";
 import { startDuePosts } from "../domain/scheduling/start-due-posts.ts";
 import { log } from "../log.ts";
 
@@ -17,7 +19,10 @@ export function startClock(): { stop(): void } {
   const tick = async () => {
     try {
       await startDuePosts();
-      if (ticks++ % WATCH_EVERY_TICKS === 0) await watch();
+      if (ticks++ % WATCH_EVERY_TICKS === 0) {
+        const freed = await freeLapsedJobs();
+        if (freed > 0) log.warn("freed the jobs of workers whose lease lapsed", { jobs: freed });
+      }
       if (failingSince !== undefined) log.warn("the clock's statements work again", { failedForMs: Date.now() - failingSince });
       failingSince = undefined;
     } catch (err) {
@@ -25,6 +30,7 @@ export function startClock(): { stop(): void } {
       if (failingSince === undefined) log.warn("the clock's statements failed; trying on", { error: String(err) });
       failingSince ??= Date.now();
     }
+    dispatch();
     if (!stopped) timer = setTimeout(() => void tick(), TICK_MS);
   };
   void tick();
@@ -34,11 +40,4 @@ export function startClock(): { stop(): void } {
       clearTimeout(timer);
     },
   };
-}
-
-async function watch(): Promise<void> {
-  const workers = await freeLapsedJobs();
-  if (workers.length > 0) log.warn("freed the jobs of workers whose lease lapsed, and unlocked their queue entries", { workers });
-  const stranded = await ensureStrandedDrains();
-  if (stranded > 0) log.warn("gave drain entries to accounts whose ready jobs had none", { accounts: stranded });
 }

@@ -6,8 +6,9 @@ import { closeDb } from "../db.ts";
 import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/create-carousel.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
-import { DRAIN_TASK } from "../domain/publishing/engine/drain-queue.ts";
-import { stopDrains } from "../domain/publishing/engine/drain.ts";
+import { startDispatcher, stopDispatcher } from "../domain/publishing/engine/dispatcher.ts";
+import { flows } from "../domain/publishing/modes/index.ts";
+import { enqueueSyncAfterPublish } from "../domain/posts/sync-queue.ts";
 import { dropWorkerLease, workerLease } from "../domain/publishing/engine/worker-lease.ts";
 import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
@@ -15,7 +16,6 @@ import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
 import { importMediaTask, sweepMediaImportsTask } from "./tasks/import-media.ts";
 import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
-import { publishJobTask } from "./tasks/publish-job.ts";
 import { startClock } from "./clock.ts";
 import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
@@ -26,7 +26,6 @@ import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
   "expire-uploads": expireUploadsTask,
-  [DRAIN_TASK]: publishJobTask,
   [SYNC_TASK]: syncAccountTask,
   "schedule-syncs": scheduleSyncsTask,
   [GENERATE_CAROUSEL_TASK]: generateCarouselTask,
@@ -82,24 +81,25 @@ exitOnInvalidConfiguration();
 // (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
 const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
-// Runs mostly wait on platforms (a run waiting for processing even gives its slot back), so many
-// run at once. The queue holds a connection only to fetch and complete entries, so its pool can be
-// smaller than the concurrency; it fetches entries in batches (its local queue), so idle slots do
-// not each poll the database.
-const concurrency = e.workerConcurrency;
-const queuePool = patientPool(e.databaseUrl!, Math.min(20, Math.max(10, Math.ceil(concurrency / 8))));
+// The queue (graphile-worker) carries the upkeep, syncs, carousels and imports; publish jobs are
+// claimed from their own table (engine/dispatcher.ts). It fetches entries in batches (its local
+// queue), so idle slots do not each poll the database.
+const QUEUE_CONCURRENCY = 32;
+const queuePool = patientPool(e.databaseUrl!, 10);
 await workerLease(); // the lease every run of this process holds its jobs under (engine/worker-lease.ts)
 const runner = await run({
   pgPool: queuePool,
-  concurrency,
-  // Entries arrive by NOTIFY at once (acceptance, the scheduler); this poll is the fallback.
+  concurrency: QUEUE_CONCURRENCY,
+  // Entries arrive by NOTIFY at once; this poll is the fallback.
   pollInterval: 500,
-  preset: { worker: { localQueue: { size: concurrency }, completeJobBatchDelay: 0 } },
+  preset: { worker: { localQueue: { size: QUEUE_CONCURRENCY }, completeJobBatchDelay: 0 } },
   taskList,
   crontab,
   noHandleSignals: true,
   logger: queueLogger,
 });
+// Publish runs mostly wait on platforms (a run waiting for processing even gives its slot back), so many run at once.
+startDispatcher({ slots: e.workerConcurrency, flows, hooks: { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) } });
 const clock = startClock();
 const webhooks = startWebhookDispatcher();
 
@@ -109,10 +109,9 @@ stopWorker = async () => {
   stopping = true;
   clock.stop();
   await webhooks.stop();
-  // parked runs hand their jobs back (woken at once, by another worker), then running drains end
-  await stopDrains();
+  // parked runs hand their jobs back (woken at once, by another worker); running ones end
+  await stopDispatcher();
   await runner.stop();
-  await stopDrains(); // runs that parked while the queue stopped
   await dropWorkerLease();
   await queuePool.end();
   await closeDb();
@@ -120,7 +119,7 @@ stopWorker = async () => {
   process.exit(0);
 };
 if (stopAsked) void stopWorker();
-log.info("worker started", { concurrency });
+log.info("worker started", { publishSlots: e.workerConcurrency });
 // The renderer's first slide in a process costs over a second (font parsing, layout engine
 // start-up, partly synchronous): pay it at boot rather than in someone's carousel.
 void renderPreview(builtinTemplates[0]!.design).catch((err) => log.warn("renderer warm-up failed", { error: String(err) }));

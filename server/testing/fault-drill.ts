@@ -1,7 +1,7 @@
 // The fault drill: the whole service as `npm start` runs it (launcher, embedded PostgreSQL,
 // sandbox, worker, web), on a data directory of its own, under a steady load of media posts,
-// while it is hurt: the database stopped fast, stopped smart, and kept down for 10 s; the
-// worker and the web process SIGKILLed. Nobody steps in. Then every accepted job must end
+// while it is hurt: the worker and the web process SIGKILLed; then the database stopped fast,
+// stopped smart, and kept down for 10 s. Nobody steps in. Then every accepted job must end
 // (published, failed or unknown), none lost, none published twice, and no request answered
 // 500 (503 with Retry-After is the outage's answer). Used by `npm run drill:faults` and a test.
 import { spawn, spawnSync } from "node:child_process";
@@ -198,6 +198,22 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
       }
       return health(baseUrl);
     };
+    // The killed processes go first: a fault after the database's would help it recover (a killed
+    // worker's jobs are freed), and the database's must be outlived by the running worker itself.
+    const workerPid = childPid(launcher.pid!, "worker.ts");
+    await timed(
+      "worker SIGKILL",
+      async () => void process.kill(workerPid, "SIGKILL"),
+      async () => {
+        const pid = childPid(launcher.pid!, "worker.ts", false);
+        return pid !== undefined && pid !== workerPid;
+      },
+    );
+    await timed(
+      "web SIGKILL",
+      async () => void process.kill(childPid(launcher.pid!, "web-server.ts"), "SIGKILL"),
+      () => health(baseUrl),
+    );
     await timed("database fast shutdown", async () => void stopDatabase("SIGINT"), databaseBack);
     await timed("database smart shutdown", async () => void stopDatabase("SIGTERM"), databaseBack);
     await timed(
@@ -213,20 +229,6 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
         await new Promise((resolve) => blocker.close(resolve));
       },
       databaseBack,
-    );
-    const workerPid = childPid(launcher.pid!, "worker.ts");
-    await timed(
-      "worker SIGKILL",
-      async () => void process.kill(workerPid, "SIGKILL"),
-      async () => {
-        const pid = childPid(launcher.pid!, "worker.ts", false);
-        return pid !== undefined && pid !== workerPid;
-      },
-    );
-    await timed(
-      "web SIGKILL",
-      async () => void process.kill(childPid(launcher.pid!, "web-server.ts"), "SIGKILL"),
-      () => health(baseUrl),
     );
     await load;
     say(`load done: ${accepted.size} accepted; answers ${JSON.stringify(answers)}`);

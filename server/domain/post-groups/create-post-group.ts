@@ -1,8 +1,7 @@
 // POST /api/v1/post-groups: one composition to 1–50 accounts of any platforms. Every target is
-// checked first (plan-targets.ts); then the group, each target's publish job (a ScheduledPost
-// too, for a schedule) and the drain entries of the jobs to publish now are written in one
-// statement, so a group exists whole or not at all. The requestId is unique per workspace: the
-// group's INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, and the jobs
+// checked first (plan-targets.ts); then the group and each target's publish job (a ScheduledPost
+// too, for a schedule) are written in one statement, so a group exists whole or not at all. The
+// requestId is unique per workspace: the group's INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, and the jobs
 // are inserted only beside a group that was.
 import crypto from "node:crypto";
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, MEDIA_TIMESTAMPS, sql, type ConnectedAccount, type MediaItem, type PublishJob } from "../../db.ts";
@@ -10,7 +9,6 @@ import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { carouselDocument } from "../carousels/carousel-document.ts";
-import { ensureDrains } from "../publishing/engine/drain-queue.ts";
 import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
 import type { WriteOutcome } from "../publishing/present-job.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
@@ -147,10 +145,8 @@ async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans:
        INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "updatedAt")
        SELECT job_id, $2, account_id, provider::"Provider", $15::"JobStatus", payload, post_id, $7::timestamptz, $8, '{}', grp.id, now() FROM input, grp
        RETURNING *
-     ), drain AS MATERIALIZED (
-       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM jobs WHERE status = 'queued')`)} x
      )
-     SELECT jobs.* FROM jobs, drain`,
+     SELECT jobs.* FROM jobs`,
     [
       groupId,
       scope.workspaceId,

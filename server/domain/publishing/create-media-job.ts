@@ -1,5 +1,5 @@
-// Accepting a media request: the job row and, for a job to publish now, its account's drain entry
-// are written in one statement, so an accepted job survives any crash. The requestId is unique per
+// Accepting a media request: the job row (and a schedule's ScheduledPost) are written in one
+// statement, so an accepted job survives any crash; a worker's next claim finds it. The requestId is unique per
 // workspace: an INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, never a
 // read-then-write race.
 import crypto from "node:crypto";
@@ -7,16 +7,13 @@ import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { fingerprint, type Schedule } from "./fingerprint.ts";
-import { ensureDrains } from "./engine/drain-queue.ts";
 import type { MediaPlan } from "./modes/index.ts";
 
 export type Submission = { job: PublishJob; replay: boolean };
 
 /**
  * One statement, so one round trip and atomic without a transaction: the job row (its
- * ScheduledPost too, for a schedule) and, only if the row was inserted and is to publish now, its
- * account's drain entry (a scheduled one gets its entry from the scheduler when it falls due).
- * Losing to a concurrent duplicate inserts nothing and answers the winner.
+ * ScheduledPost too, for a schedule). Losing to a concurrent duplicate inserts nothing and answers the winner.
  */
 export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Schedule): Promise<Submission> {
   const fp = fingerprint(plan, schedule);
@@ -34,10 +31,8 @@ export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Sc
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT "scheduledPostId", "workspaceId", "accountId", provider, "scheduledAt", timezone, payload, $12, now() FROM job WHERE "scheduledPostId" IS NOT NULL
-     ), drain AS MATERIALIZED (
-       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM job WHERE status = 'queued')`)} x
      )
-     SELECT job.* FROM job, drain`,
+     SELECT job.* FROM job`,
     [
       jobId,
       scope.workspaceId,

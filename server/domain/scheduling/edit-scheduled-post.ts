@@ -8,7 +8,6 @@ import { AppError, notFound } from "../../errors.ts";
 import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { FACEBOOK_MESSAGE, TIKTOK_CAPTION_UTF16, YOUTUBE_DESCRIPTION, YOUTUBE_TITLE } from "../publishing/media-rules.ts";
-import { ensureDrains } from "../publishing/engine/drain-queue.ts";
 import { summaryOf } from "../publishing/present-job.ts";
 import { codePoints, TEXT_LIMITS, textLength } from "../publishing/text-rules.ts";
 import { Issues } from "../publishing/validation-issues.ts";
@@ -41,13 +40,8 @@ export async function editScheduledPost(scope: Scope, scheduledPostId: string, e
      ), p AS (
        UPDATE "ScheduledPost" SET content = $3::jsonb, "updatedAt" = now()
         WHERE id IN (SELECT "scheduledPostId" FROM j) AND content = $4::jsonb
-     ), drains AS MATERIALIZED (
-       -- A drain claiming while this update held the row skipped it (SKIP LOCKED) and may have
-       -- ended; a queued job gets its account's drain entry again, visible with the new payload.
-       -- (A scheduled one that the scheduler skipped is started at its next look.)
-       SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM j WHERE status = 'queued')`)} x
      )
-     SELECT id, provider, status, payload FROM j, drains`,
+     SELECT id, provider, status, payload FROM j`,
     [job.id, scope.workspaceId, JSON.stringify(payload), JSON.stringify(job.payload), EDITABLE_STATUSES],
   );
   if (!updated) {

@@ -1,10 +1,9 @@
 // The scheduler's part: at its time a scheduled post leaves `scheduled` for the publishing queue
 // (`queued`, as a post published now), and its job records how late that was (startLateMs); a
-// job waiting for a later look or a retry is woken at its `wakeAt`. Their accounts get drain
-// entries in the same statement. Every worker process runs this; SKIP LOCKED lets them share a
-// burst without waiting on each other or on a claim.
+// job waiting for a later look or a retry is woken at its `wakeAt`. Either is then ready, for the
+// next claim (../publishing/engine/dispatcher.ts). Every worker process runs this; SKIP LOCKED
+// lets them share a burst without waiting on each other or on a claim.
 import { sql } from "../../db.ts";
-import { ensureDrains } from "../publishing/engine/drain-queue.ts";
 
 /** Starts every due post and wakes every waiting job whose time came, `batch` at a time; answers how many. */
 export async function startDuePosts(batch = 5_000): Promise<number> {
@@ -18,15 +17,13 @@ export async function startDuePosts(batch = 5_000): Promise<number> {
          UPDATE "PublishJob" j SET status = 'queued', "updatedAt" = now(),
                 "startLateMs" = COALESCE(j."startLateMs", GREATEST(0, (extract(epoch FROM now() - j."scheduledAt") * 1000)::int))
            FROM due WHERE j.id = due.id
-         RETURNING j."accountId"
+         RETURNING j.id
        ), waking AS (
          SELECT id FROM "PublishJob" WHERE "wakeAt" <= now() ORDER BY "wakeAt" LIMIT $1 FOR UPDATE SKIP LOCKED
        ), woken AS (
-         UPDATE "PublishJob" j SET "wakeAt" = NULL FROM waking WHERE j.id = waking.id RETURNING j."accountId"
-       ), drains AS MATERIALIZED (
-         SELECT count(*) FROM ${ensureDrains(`ARRAY(SELECT "accountId" FROM started UNION SELECT "accountId" FROM woken)`)} x
+         UPDATE "PublishJob" j SET "wakeAt" = NULL FROM waking WHERE j.id = waking.id RETURNING j.id
        )
-       SELECT (SELECT count(*) FROM started)::int AS started, (SELECT count(*) FROM woken)::int AS woken FROM drains`,
+       SELECT (SELECT count(*) FROM started)::int AS started, (SELECT count(*) FROM woken)::int AS woken`,
       [batch],
     );
     total += row!.started + row!.woken;

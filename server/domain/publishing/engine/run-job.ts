@@ -1,6 +1,6 @@
 // One claimed job to its end: its flow run with a typed payload (or recovered after a run that
 // died during submit()), and what became of it turned into an outcome, a retry or a wait for later.
-// The drain (./drain.ts) decides which job runs and records the end.
+// The dispatcher (./dispatcher.ts) decides which job runs and records the end.
 import type { ConnectedAccount, PublishJob } from "../../../db.ts";
 import { log } from "../../../log.ts";
 import { isPlatformError, PlatformError } from "../../../platforms/errors.ts";
@@ -25,7 +25,7 @@ export type Outcome = {
 };
 
 /**
- * How a run ends, given by the drain: record an outcome (and, with `goOn`, claim the account's
+ * How a run ends, given by the dispatcher: record an outcome (and, with `goOn`, claim the account's
  * next job), or wait until `wakeAt` (with `progress` merged into the job's).
  */
 export type RunEnd = {
@@ -84,7 +84,7 @@ async function settle(job: PublishJob, err: unknown, ctx: FlowContext<unknown>, 
     log.warn("publish run lost its lease", { jobId: job.id });
     return undefined;
   }
-  // a job handed back for later ends this drain's turn with the account
+  // a job handed back for later ends this slot's turn with the account
   if (err instanceof Reschedule) return void (await end.release(new Date(Date.now() + err.delayMs)));
   if (err instanceof OutcomeUnknown) return end.finish({ status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message }, goOn);
   if (err instanceof JobFailure) return end.finish({ status: "failed", code: err.code, message: err.message, ...err.found }, goOn);
