@@ -98,7 +98,8 @@ const runner = await run({
   noHandleSignals: true,
   logger: queueLogger,
 });
-// Publish runs mostly wait on platforms (a run waiting for processing even gives its slot back), so many run at once.
+// Publish runs mostly wait on platforms (a run waiting for processing even gives its slot back),
+// so many run at once.
 startDispatcher({ slots: e.workerConcurrency, flows, hooks: { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) } });
 const clock = startClock();
 const webhooks = startWebhookDispatcher();

@@ -1,8 +1,8 @@
 // POST /api/v1/post-groups: one composition to 1–50 accounts of any platforms. Every target is
 // checked first (plan-targets.ts); then the group and each target's publish job (a ScheduledPost
 // too, for a schedule) are written in one statement, so a group exists whole or not at all. The
-// requestId is unique per workspace: the group's INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, and the jobs
-// are inserted only beside a group that was.
+// requestId is unique per workspace: the group's INSERT … ON CONFLICT DO NOTHING decides between
+// concurrent duplicates, and the jobs are inserted only beside a group that was.
 import crypto from "node:crypto";
 import { ACCOUNT_TIMESTAMPS, fromJsonRow, MEDIA_TIMESTAMPS, sql, type ConnectedAccount, type MediaItem, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";

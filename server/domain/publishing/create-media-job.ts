@@ -1,7 +1,7 @@
 // Accepting a media request: the job row (and a schedule's ScheduledPost) are written in one
-// statement, so an accepted job survives any crash; a worker's next claim finds it. The requestId is unique per
-// workspace: an INSERT … ON CONFLICT DO NOTHING decides between concurrent duplicates, never a
-// read-then-write race.
+// statement, so an accepted job survives any crash; a worker's next claim finds it. The requestId
+// is unique per workspace: an INSERT … ON CONFLICT DO NOTHING decides between concurrent
+// duplicates, never a read-then-write race.
 import crypto from "node:crypto";
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -13,7 +13,8 @@ export type Submission = { job: PublishJob; replay: boolean };
 
 /**
  * One statement, so one round trip and atomic without a transaction: the job row (its
- * ScheduledPost too, for a schedule). Losing to a concurrent duplicate inserts nothing and answers the winner.
+ * ScheduledPost too, for a schedule). Losing to a concurrent duplicate inserts nothing and answers
+ * the winner.
  */
 export async function submitMediaJob(scope: Scope, plan: MediaPlan, schedule: Schedule): Promise<Submission> {
   const fp = fingerprint(plan, schedule);

@@ -83,7 +83,7 @@ async function claimReady(owner: string, limit: number): Promise<Claimed[]> {
 /** Records the run's end; with `goOn`, claims the account's next ready job for the same owner in the same statement. */
 async function finish(jobId: string, owner: string, data: Outcome, goOn: boolean): Promise<Claimed | undefined> {
   const rows = await sql<ClaimRow>(
-    goOn ? "job-finish-go-on" : "job-finish",
+    "job-finish",
     `WITH ended AS (
        UPDATE "PublishJob" SET status = $3::"JobStatus", "postId" = COALESCE($4, "postId"), permalink = COALESCE($5, permalink),
               "postIds" = COALESCE($6, "postIds"), "errorCode" = $7, "errorMessage" = $8, "finishedAt" = now(),
