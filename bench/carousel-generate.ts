@@ -44,7 +44,7 @@ try {
     rows.push({ run, "202 ms": Math.round(accepted), "request → completed ms": Math.round(performance.now() - started), slides: images });
   }
   console.log(
-    `\n10-slide carousel from text, built-in writer, ${RUNS} runs one after another (the first includes the worker's renderer warm-up if it had not finished)`,
+    `\n10-slide carousel from text, built-in writer, ${RUNS} runs one after another (the first includes loading the renderer in the worker, on its first carousel)`,
   );
   console.table(rows);
   const totals = rows.map((r) => r["request → completed ms"]).sort((a, b) => a - b);

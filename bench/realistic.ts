@@ -223,6 +223,12 @@ try {
   console.log(
     `last published ${seconds(lastPublishedMs)} after the first due time (target ≤ one job's own platform time ${seconds(ownPlatformMs)} + ${TARGET.slackMs / 1000} s = ${seconds(lastTarget)}: ${verdict(lastPublishedMs <= lastTarget)}); ${(POSTS / (lastPublishedMs / 1000)).toFixed(1)} posts/s`,
   );
+  // What made the last one last: how late it fell due, how late it started, and its own time against its provider's alone.
+  const last = times.reduce((a, j, i) => (j.finishedMs! > times[a]!.finishedMs! ? i : a), 0);
+  const alone = own.find((o) => o.provider === times[last]!.provider)!.ms;
+  console.log(
+    `  the last: ${times[last]!.provider}, due ${seconds(times[last]!.scheduledMs! - firstDue)} after the first, first call ${seconds(firstCalls[last]! - times[last]!.scheduledMs!)} late, first call to published ${seconds(times[last]!.finishedMs! - firstCalls[last]!)} (alone ${seconds(alone)})`,
+  );
   console.log(`published in each 10 s after the first due time: ${Array.from(perTenSeconds, (n) => n ?? 0).join(" ")}`);
   console.log(
     `worker peak RSS (VmHWM) ${memory?.peak.toFixed(0)} MB (target ≤ ${TARGET.rssMb} MB: ${verdict((memory?.peak ?? Infinity) <= TARGET.rssMb)}); RSS ${rssAtDue?.rss.toFixed(0)} MB at the first due time, ${memory?.rss.toFixed(0)} MB at the end`,

@@ -12,7 +12,8 @@ import { createCarousel, sampleText, waitForCarousel } from "../../testing/carou
 import { createBrand } from "./brands.ts";
 import { debitForCarousel } from "./credits.ts";
 import { rerenderCarousel, saveAsTemplate } from "./edit-carousel.ts";
-import { failCarousel, generateCarousel } from "./generate-carousel.ts";
+import { failCarousel } from "./fail-carousel.ts";
+import { generateCarousel } from "./generate-carousel.ts";
 
 const llm = () => ({ baseUrl: `${inject("sandboxUrl")}/openai/v1`, apiKey: "sk-test", model: "sandbox-writer", imageModel: "sandbox-image" });
 const llmRequests = async () =>

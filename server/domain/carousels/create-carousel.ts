@@ -13,8 +13,8 @@ import { ensureBuiltinTemplates } from "./builtin-templates.ts";
 import type { CreateCarouselBody } from "./carousels.schema.ts";
 import { debitForCarousel } from "./credits.ts";
 import { findBrandOrThrow } from "./brands.ts";
+import { GENERATE_CAROUSEL_TASK } from "./generation-queue.ts";
 
-export const GENERATE_CAROUSEL_TASK = "generate-carousel";
 const DEFAULT_SLIDES = 7;
 const DEFAULT_RATIO: AspectRatio = "4:5";
 

@@ -2,6 +2,7 @@
 // docs/reliability.md states. A wait counts from when it began (kept in the job's progress), so a
 // job can be started as if its wait had already lasted hours (scheduleWithWaitBegun).
 import { describe, expect, it } from "vitest";
+import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { createWorkspaceWithKey } from "../../testing/fixtures.ts";
@@ -37,6 +38,34 @@ describe("TikTok", () => {
     await taken();
     expect(job.status).toBe("published");
     expect(job.permalink).toBe(`https://www.tiktok.com/@${tiktok.username}/video/${job.postId}`);
+  });
+
+  it("keeps a wait's start through a retry: the deadline counts from the first run's wait", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    await fault("tiktok", "slow_processing", { operation: "video.init", delaySeconds: 8, username: tiktok.username });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["Waits, fails a look, waits on"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
+    const jobId: string = res.json.results[0].jobId;
+    // once the upload is recorded the run waits; one of its looks then meets a 503 and the job is retried
+    for (let deadline = Date.now() + 20_000; ;) {
+      const job = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
+      if ((job.progress as { submitted?: boolean }).submitted) break;
+      if (Date.now() > deadline) throw new Error("the upload was never recorded");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const faultAt = Date.now();
+    const taken = await busy("tiktok", "server_error", { operation: "status.fetch", username: tiktok.username });
+    const job = await waitForJob(t.key, jobId);
+    await taken();
+    expect(job.status).toBe("published");
+    const progress = (await db.publishJob.findUniqueOrThrow({ where: { id: jobId } })).progress as Record<string, unknown>;
+    expect(progress.retries).toBe(1);
+    expect(progress["waitSince:TikTok to publish"]).toBeLessThan(faultAt);
   });
 
   it("publishes a post still in moderation a day later under its publish_id", async () => {

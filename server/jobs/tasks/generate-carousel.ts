@@ -1,9 +1,12 @@
 import type { Task } from "graphile-worker";
-import { failCarousel, generateCarousel, sweepStaleCarousels } from "../../domain/carousels/generate-carousel.ts";
 import { db } from "../../db.ts";
+import { failCarousel, sweepStaleCarousels } from "../../domain/carousels/fail-carousel.ts";
 
 export const generateCarouselTask: Task = async (payload, helpers) => {
   const { carouselId } = payload as { carouselId: string };
+  // The generator (and with it the renderer: fonts, layout engine, ~120 MB) loads with the first
+  // carousel a worker runs, not at its start: most workers publish far more than they render.
+  const { generateCarousel } = await import("../../domain/carousels/generate-carousel.ts");
   try {
     await generateCarousel(carouselId);
   } catch (err) {

@@ -30,6 +30,12 @@ export type RunSupport = {
 
 export class FlowContext<P> {
   published: Published | null = null;
+  /**
+   * Progress kept in this run and written with its next write: a save, or the job's hand-back
+   * for later (RunEnd.release). Lost if the run dies first: only for what a resumed run may
+   * begin afresh (when a wait began).
+   */
+  unsaved: Progress = {};
   private readonly mediaCache = new Map<string, MediaSource>();
 
   constructor(
@@ -49,15 +55,17 @@ export class FlowContext<P> {
    * sets or clears the point-of-no-return mark in the same statement.
    */
   async save(patch: Progress, mark?: "set" | "clear"): Promise<void> {
+    const merged = { ...this.unsaved, ...patch };
     const rows = await sql(
       "job-progress",
       `UPDATE "PublishJob" SET progress = progress || $2::jsonb, "updatedAt" = now(),
               "submitStartedAt" = CASE $4::text WHEN 'set' THEN now() WHEN 'clear' THEN NULL ELSE "submitStartedAt" END
         WHERE id = $1 AND "leaseOwner" = $3 AND status = 'processing' RETURNING id`,
-      [this.job.id, JSON.stringify(patch), this.owner, mark ?? null],
+      [this.job.id, JSON.stringify(merged), this.owner, mark ?? null],
     );
     if (rows.length === 0) throw new LeaseLost();
-    Object.assign(this.progress, patch);
+    Object.assign(this.progress, merged);
+    this.unsaved = {};
   }
 
   /** A call as the account: expiring tokens refreshed first, one refresh and retry on a 401. */
@@ -142,14 +150,16 @@ export class FlowContext<P> {
    * between looks. A waiting run is parked: its worker slot is given back while it keeps its
    * lease (and its account). A wait that outlasts five minutes in this run hands the job back, to
    * be woken for its next look. Every wait has a deadline, counted from when the wait began
-   * (kept in progress, so it holds across runs and restarts), which `check` is told; past it,
+   * (kept in progress with the run's next write, so it holds across runs), which `check` is told; past it,
    * `limit.expired` decides the outcome (it answers a value or throws a failure). No job waits
    * forever.
    */
   async waitFor<T>(label: string, check: (deadline: Date) => Promise<T | undefined>, limit: WaitLimit<T>): Promise<T> {
+    // When the wait began costs no write of its own: it goes with the run's next one. A run that
+    // dies before that only makes its successor's wait begin again, at the resumed run.
     const key = `waitSince:${label}`;
-    if (typeof this.progress[key] !== "number") await this.save({ [key]: Date.now() });
-    const since = this.progress[key] as number;
+    const known = this.progress[key] ?? this.unsaved[key];
+    const since = typeof known === "number" ? known : (this.unsaved[key] = Date.now());
     const deadline = new Date(since + limit.deadlineMs);
     const started = Date.now();
     for (;;) {

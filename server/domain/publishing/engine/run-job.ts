@@ -85,7 +85,7 @@ async function settle(job: PublishJob, err: unknown, ctx: FlowContext<unknown>, 
     return undefined;
   }
   // a job handed back for later ends this slot's turn with the account
-  if (err instanceof Reschedule) return void (await end.release(new Date(Date.now() + err.delayMs)));
+  if (err instanceof Reschedule) return void (await end.release(new Date(Date.now() + err.delayMs), ctx.unsaved));
   if (err instanceof OutcomeUnknown) return end.finish({ status: "unknown", code: "PUBLISH_RESULT_UNKNOWN", message: err.message }, goOn);
   if (err instanceof JobFailure) return end.finish({ status: "failed", code: err.code, message: err.message, ...err.found }, goOn);
   const retryable = !isPlatformError(err) || isTransient(err);
@@ -93,7 +93,7 @@ async function settle(job: PublishJob, err: unknown, ctx: FlowContext<unknown>, 
   if (retryable && retries < MAX_RETRIES) {
     const retryAt = isPlatformError(err) && err.retryAt ? err.retryAt.getTime() : Date.now() + Math.min(600_000, 2_000 * 2 ** retries);
     log.warn("publish job will retry", { jobId: job.id, retry: retries + 1, error: (err as Error).message });
-    return void (await end.release(new Date(Math.max(retryAt, Date.now() + 1000)), { retries: retries + 1 }));
+    return void (await end.release(new Date(Math.max(retryAt, Date.now() + 1000)), { ...ctx.unsaved, retries: retries + 1 }));
   }
   if (isPlatformError(err)) return end.finish({ status: "failed", code: codeForPlatformError(err), message: err.detail }, goOn);
   log.error("publish job failed", { jobId: job.id, submitted: ctx.submitted, error: (err as Error).stack ?? String(err) });
