@@ -1,5 +1,7 @@
-// Each worker process's clock. Five times a second it starts due scheduled posts, wakes jobs whose
-// wait ended (../domain/scheduling/start-due-posts.ts) and claims ready jobs for the free slots;
+// Each worker process's clock. Five times a second, and at the moment the next post falls due or
+// job wakes (but 50 ms after the last look at the soonest, so a burst costs at most 20 looks a
+// second), it starts due scheduled posts, wakes jobs whose wait ended
+// (../domain/scheduling/start-due-posts.ts) and claims ready jobs for the free slots;
 // every five seconds it frees the jobs of workers whose lease lapsed
 // (../domain/publishing/engine/watchdog.ts). Safe in every worker at once: a statement skips or
 // re-checks the rows another one changes.
@@ -9,17 +11,21 @@ import { startDuePosts } from "../domain/scheduling/start-due-posts.ts";
 import { log } from "../log.ts";
 
 const TICK_MS = 200;
-const WATCH_EVERY_TICKS = 25;
+const MIN_TICK_MS = 50;
+const WATCH_EVERY_MS = 5_000;
 
 export function startClock(): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let ticks = 0;
+  let watchedAt = 0;
   let failingSince: number | undefined;
   const tick = async () => {
+    const lookedAt = Date.now();
+    let nextAt = lookedAt + TICK_MS;
     try {
-      await startDuePosts();
-      if (ticks++ % WATCH_EVERY_TICKS === 0) {
+      nextAt = lookedAt + Math.min(TICK_MS, (await startDuePosts()) ?? TICK_MS);
+      if (lookedAt - watchedAt >= WATCH_EVERY_MS) {
+        watchedAt = lookedAt;
         const freed = await freeLapsedJobs();
         if (freed > 0) log.warn("freed the jobs of workers whose lease lapsed", { jobs: freed });
       }
@@ -31,7 +37,7 @@ export function startClock(): { stop(): void } {
       failingSince ??= Date.now();
     }
     dispatch();
-    if (!stopped) timer = setTimeout(() => void tick(), TICK_MS);
+    if (!stopped) timer = setTimeout(() => void tick(), Math.max(MIN_TICK_MS, nextAt - Date.now()));
   };
   void tick();
   return {

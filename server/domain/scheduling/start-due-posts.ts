@@ -2,14 +2,14 @@
 // (`queued`, as a post published now), and its job records how late that was (startLateMs); a
 // job waiting for a later look or a retry is woken at its `wakeAt`. Either is then ready, for the
 // next claim (../publishing/engine/dispatcher.ts). Every worker process runs this; SKIP LOCKED
-// lets them share a burst without waiting on each other or on a claim.
+// lets them share a burst without waiting on each other or on a claim. It also answers how soon
+// the next post falls due or job wakes, so the clock can look again at that moment.
 import { sql } from "../../db.ts";
 
-/** Starts every due post and wakes every waiting job whose time came, `batch` at a time; answers how many. */
-export async function startDuePosts(batch = 5_000): Promise<number> {
-  let total = 0;
+/** Starts every due post and wakes every waiting job whose time came, `batch` at a time; answers in how many ms the next is due (null: none). */
+export async function startDuePosts(batch = 5_000): Promise<number | null> {
   for (;;) {
-    const [row] = await sql<{ started: number; woken: number }>(
+    const [row] = await sql<{ started: number; woken: number; nextInMs: number | null }>(
       "schedule-start-due",
       `WITH due AS (
          SELECT id FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" <= now() ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -23,10 +23,11 @@ export async function startDuePosts(batch = 5_000): Promise<number> {
        ), woken AS (
          UPDATE "PublishJob" j SET "wakeAt" = NULL FROM waking WHERE j.id = waking.id RETURNING j.id
        )
-       SELECT (SELECT count(*) FROM started)::int AS started, (SELECT count(*) FROM woken)::int AS woken`,
+       SELECT (SELECT count(*) FROM started)::int AS started, (SELECT count(*) FROM woken)::int AS woken,
+              ceil(extract(epoch FROM least((SELECT min("scheduledAt") FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" > now()),
+                                            (SELECT min("wakeAt") FROM "PublishJob" WHERE "wakeAt" > now())) - now()) * 1000)::int AS "nextInMs"`,
       [batch],
     );
-    total += row!.started + row!.woken;
-    if (row!.started < batch && row!.woken < batch) return total;
+    if (row!.started < batch && row!.woken < batch) return row!.nextInMs;
   }
 }

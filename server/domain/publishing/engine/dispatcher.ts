@@ -1,7 +1,7 @@
 // The job table is the queue. Invariant (docs/architecture.md): at most one job per account holds
 // a lease (a unique index), a job runs only under its lease, and a claim takes an account's oldest
 // ready job only while none of the account's jobs holds one. Each worker process claims ready jobs
-// for its free slots whenever the clock ticks (five times a second) and whenever a slot frees up:
+// for its free slots whenever the clock ticks (../../../jobs/clock.ts) and whenever a slot frees up:
 // there is no queue entry to add, lose or unlock, so whatever makes a job ready only writes its row.
 //
 // A claim is a conditional UPDATE with FOR UPDATE SKIP LOCKED, so a cancel racing it has one
