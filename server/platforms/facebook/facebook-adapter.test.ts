@@ -227,6 +227,22 @@ describe("Facebook adapter: publishing", () => {
     expect(posts.map((p) => [p.id, p.kind, p.text, p.media[0]!.sha256])).toEqual([[done.postId, "reel", "My first reel", sha(files.mp4!)]]);
   });
 
+  // https://developers.facebook.com/docs/video-api/guides/reels-publishing/ ("Rate Limit": 30
+  // API-published posts within a 24-hour moving period, enforced when publishing a reel)
+  it("refuses a Page's 31st reel in 24 hours as quota_exceeded, and counts each Page's reels apart", async () => {
+    const busy = await page();
+    const other = await page();
+    const reel = async (ctx: AccountContext, n: number) => {
+      const session = await fb.startReel(ctx);
+      await fb.uploadHosted(ctx, { videoId: session.videoId, fileUrl: url("clip.mp4"), uploadUrl: session.uploadUrl });
+      return fb.finishReel(ctx, { videoId: session.videoId, description: `reel ${n}` });
+    };
+    for (let n = 1; n <= 30; n++) expect((await reel(busy.ctx, n)).success).toBe(true);
+    const refused = await failure(reel(busy.ctx, 31));
+    expect([refused.kind, refused.message]).toEqual(["quota_exceeded", expect.stringContaining("(#9)")]);
+    expect((await reel(other.ctx, 1)).success).toBe(true);
+  });
+
   it("never processes an uploaded reel or video Story before finish, so waiting for processing first would never end", async () => {
     const { ctx } = await page();
     for (const session of [await fb.startReel(ctx), await fb.startVideoStory(ctx)]) {

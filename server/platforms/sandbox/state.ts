@@ -148,6 +148,9 @@ export class SandboxState {
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly index = {
     profiles: new Map<string, Profile>(),
+    /** provider → its profiles, oldest first (each consent page lists and searches them) */
+    providerProfiles: new Map<SandboxProvider, Profile[]>(),
+    grants: new Map<string, Grant>(),
     tokens: new Map<string, Token>(),
     objects: new Map<string, PlatformObject>(),
     posts: new Map<string, SandboxPost>(),
@@ -163,6 +166,9 @@ export class SandboxState {
 
   private reindex() {
     this.index.profiles = new Map(this.data.profiles.map((p) => [p.id, p]));
+    this.index.providerProfiles = new Map();
+    for (const p of this.data.profiles) this.providerProfiles(p.provider).push(p);
+    this.index.grants = new Map(this.data.grants.map((g) => [g.code, g]));
     this.index.tokens = new Map(this.data.tokens.map((t) => [t.value, t]));
     this.index.objects = new Map(this.data.objects.map((o) => [o.id, o]));
     this.index.posts = new Map(this.data.posts.map((p) => [p.id, p]));
@@ -231,7 +237,12 @@ export class SandboxState {
 
   // ---- profiles
   profiles(provider?: SandboxProvider): Profile[] {
-    return this.data.profiles.filter((p) => !provider || p.provider === provider);
+    return [...(provider ? this.providerProfiles(provider) : this.data.profiles)];
+  }
+  private providerProfiles(provider: SandboxProvider): Profile[] {
+    let list = this.index.providerProfiles.get(provider);
+    if (!list) this.index.providerProfiles.set(provider, (list = []));
+    return list;
   }
   profile(id: string): Profile | undefined {
     return this.index.profiles.get(id);
@@ -240,6 +251,7 @@ export class SandboxState {
     const profile: Profile = { ...p, id: numericId(), createdAt: new Date().toISOString() };
     this.data.profiles.push(profile);
     this.index.profiles.set(profile.id, profile);
+    this.providerProfiles(profile.provider).push(profile);
     this.changed();
     return profile;
   }
@@ -253,12 +265,13 @@ export class SandboxState {
   addGrant(g: Omit<Grant, "code" | "used" | "expiresAt">): Grant {
     const grant: Grant = { ...g, code: randomToken(24), used: false, expiresAt: Date.now() + 10 * 60_000 };
     this.data.grants.push(grant);
+    this.index.grants.set(grant.code, grant);
     this.changed();
     return grant;
   }
   /** Single use: the code is consumed whether or not the exchange then succeeds. */
   takeGrant(code: string): Grant | undefined {
-    const grant = this.data.grants.find((g) => g.code === code);
+    const grant = this.index.grants.get(code);
     if (!grant || grant.used || grant.expiresAt < Date.now()) return undefined;
     grant.used = true;
     this.changed();

@@ -271,7 +271,7 @@ function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "
   }
   if (state !== "PUBLISHED")
     return m.error("invalid_request", { message: "(#100) video_state must be PUBLISHED or DRAFT (the sandbox does not schedule reels)" });
-  if (flow === "reel" && reelsToday(kit, access.page.id) >= REELS_PER_DAY) {
+  if (flow === "reel" && reelsToday(kit, access) >= REELS_PER_DAY) {
     return m.error("quota", { message: `(#9) This Page has reached its limit of ${REELS_PER_DAY} API-published reels in 24 hours.` });
   }
   const media = [{ ...video.media!, type: "video" }];
@@ -295,9 +295,12 @@ function finish(c: Ctx, kit: Kit, m: ProviderModule, access: PageAccess, flow: "
   return c.json({ success: true, post_id: post.id });
 }
 
-function reelsToday(kit: Kit, pageId: string): number {
+function reelsToday(kit: Kit, access: PageAccess): number {
   const since = Date.now() - 24 * 3600_000;
-  return kit.state.posts({ provider: "facebook" }).filter((p) => p.kind === "reel" && p.extra.pageId === pageId && Date.parse(p.createdAt) >= since).length;
+  // A Page is its one managing profile's (consent.ts), so its posts are among that profile's.
+  return kit.state
+    .posts({ provider: "facebook", profileId: access.profile.id })
+    .filter((p) => p.kind === "reel" && p.extra.pageId === access.page.id && Date.parse(p.createdAt) >= since).length;
 }
 
 /** Hashes of uploads that arrive in several chunks, kept until the last byte is in. */
