@@ -141,6 +141,13 @@ const empty = (): Data => ({
   callDelayMs: 0,
 });
 
+/** The list `map` keeps under `key`, made empty on first use (the indexes of lists below). */
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
 export class SandboxState {
   /** who called the platforms when (in memory only; cleared by reset()) */
   readonly activity = new SandboxActivity();
@@ -240,9 +247,7 @@ export class SandboxState {
     return [...(provider ? this.providerProfiles(provider) : this.data.profiles)];
   }
   private providerProfiles(provider: SandboxProvider): Profile[] {
-    let list = this.index.providerProfiles.get(provider);
-    if (!list) this.index.providerProfiles.set(provider, (list = []));
-    return list;
+    return listIn(this.index.providerProfiles, provider);
   }
   profile(id: string): Profile | undefined {
     return this.index.profiles.get(id);
@@ -344,10 +349,7 @@ export class SandboxState {
     return this.index.posts.get(id);
   }
   private profilePosts(provider: SandboxProvider, profileId: string): SandboxPost[] {
-    const key = `${provider}:${profileId}`;
-    let list = this.index.byProfile.get(key);
-    if (!list) this.index.byProfile.set(key, (list = []));
-    return list;
+    return listIn(this.index.byProfile, `${provider}:${profileId}`);
   }
   posts(filter: { provider?: SandboxProvider; profileId?: string } = {}): SandboxPost[] {
     if (filter.provider && filter.profileId) return [...this.profilePosts(filter.provider, filter.profileId)];
