@@ -229,6 +229,17 @@ try {
   console.log(
     `  the last: ${times[last]!.provider}, due ${seconds(times[last]!.scheduledMs! - firstDue)} after the first, first call ${seconds(firstCalls[last]! - times[last]!.scheduledMs!)} late, first call to published ${seconds(times[last]!.finishedMs! - firstCalls[last]!)} (alone ${seconds(alone)})`,
   );
+  // When its calls came, from its first, beside the same provider's job alone: which gaps grew.
+  const offsets = (calls: number[] | undefined, from: number) =>
+    (calls ?? [])
+      .filter((t) => t >= from)
+      .map((t) => ((t - from) / 1000).toFixed(2))
+      .join(" ");
+  const soloOfLast = soloTimes.findIndex((j) => j.provider === times[last]!.provider);
+  console.log(`  its calls, s after its first: ${offsets(activity.get(`${times[last]!.provider}:${times[last]!.username}`), firstCalls[last]!)}`);
+  console.log(
+    `  alone:                        ${offsets(soloActivity.get(`${soloTimes[soloOfLast]!.provider}:${soloTimes[soloOfLast]!.username}`), soloFirst[soloOfLast]!)}`,
+  );
   console.log(`published in each 10 s after the first due time: ${Array.from(perTenSeconds, (n) => n ?? 0).join(" ")}`);
   console.log(
     `worker peak RSS (VmHWM) ${memory?.peak.toFixed(0)} MB (target ≤ ${TARGET.rssMb} MB: ${verdict((memory?.peak ?? Infinity) <= TARGET.rssMb)}); RSS ${rssAtDue?.rss.toFixed(0)} MB at the first due time, ${memory?.rss.toFixed(0)} MB at the end`,
