@@ -68,6 +68,28 @@ describe("TikTok", () => {
     expect(progress["waitSince:TikTok to publish"]).toBeLessThan(faultAt);
   });
 
+  it("looks at the processing again only after a pause, never twice at once", async () => {
+    const t = await setup();
+    const tiktok = await connectAccount(t.scope, "tiktok");
+    const { mediaId } = await uploadVideo(t.key);
+    const taken = await busy("tiktok", "slow_processing", { operation: "video.init", delaySeconds: 5, username: tiktok.username });
+    const res = await publish(t.key, {
+      accountIds: [tiktok.accountId],
+      posts: ["Patient"],
+      video: { mediaId, requestId: rid(), privacyLevel: "PUBLIC_TO_EVERYONE" },
+    });
+    const job = await waitForJob(t.key, res.json.results[0].jobId);
+    await taken();
+    expect(job.status).toBe("published");
+    // the account's calls since the job started: creator info, init, then only the status looks
+    const startedAt = (await db.publishJob.findUniqueOrThrow({ where: { id: res.json.results[0].jobId } })).startedAt!.getTime();
+    const { activity } = await sandbox<{ activity: { provider: string; username: string | null; times: number[] }[] }>("GET", "/_sandbox/activity");
+    const times = activity.find((a) => a.provider === "tiktok" && a.username === tiktok.username)!.times.filter((at) => at >= startedAt);
+    const looks = times.slice(2);
+    expect(looks.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < looks.length; i++) expect(looks[i]! - looks[i - 1]!).toBeGreaterThan(1_500);
+  });
+
   it("publishes a post still in moderation a day later under its publish_id", async () => {
     const t = await setup();
     const tiktok = await connectAccount(t.scope, "tiktok");

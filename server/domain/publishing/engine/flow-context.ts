@@ -17,8 +17,11 @@ const MAX_PAUSE_MS = 600_000;
 /** How long one run waits parked in its process; a longer wait hands the job back to be woken later. */
 const PARKED_MS = 5 * 60_000;
 
-/** How long a wait may last, and what becomes of the job when it has lasted that long. */
-export type WaitLimit<T> = { deadlineMs: number; expired: () => T | Promise<T> };
+/**
+ * How long a wait may last, and what becomes of the job when it has lasted that long. With
+ * `lookedJustNow`, the caller's own look has just answered "not yet": the first look waits a pause.
+ */
+export type WaitLimit<T> = { deadlineMs: number; expired: () => T | Promise<T>; lookedJustNow?: boolean };
 
 /** What a run is given by the engine: the means to wait without holding a worker slot. */
 export type RunSupport = {
@@ -162,8 +165,8 @@ export class FlowContext<P> {
     const since = typeof known === "number" ? known : (this.unsaved[key] = Date.now());
     const deadline = new Date(since + limit.deadlineMs);
     const started = Date.now();
-    for (;;) {
-      const value = await check(deadline);
+    for (let looked = limit.lookedJustNow === true; ; looked = false) {
+      const value = looked ? undefined : await check(deadline);
       if (value !== undefined) return value;
       const now = Date.now();
       if (now - since >= limit.deadlineMs) return limit.expired();

@@ -112,29 +112,36 @@ async function run(ctx: FlowContext<TiktokPayload>): Promise<void> {
   };
   // A first look right after the upload often settles it, and then the outcome is the only write.
   // Otherwise the submission is recorded before waiting. A run that dies between the upload and
-  // either write leaves the submit mark, and recover() asks TikTok's status what arrived.
-  let done = ctx.submitted ? undefined : named(await look());
+  // either write leaves the submit mark, and recover() asks TikTok's status what arrived. A wait
+  // that follows a look of its own starts with a pause, not another look at once.
+  const first = ctx.submitted ? undefined : await look();
+  let done = first && named(first);
   if (!done) {
-    if (!ctx.submitted) await ctx.recordSubmitted({ publishId: init.publishId });
-    const complete = await ctx.waitFor(
-      "TikTok to publish",
-      async () => {
-        const status = await look();
-        return status.status === "PUBLISH_COMPLETE" ? status : undefined;
-      },
-      {
-        deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
-        expired: async () => {
-          throw new OutcomeUnknown(
-            `TikTok had the whole video but had not published it ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours later (still ${(await look()).status})`,
+    if (first) await ctx.recordSubmitted({ publishId: init.publishId });
+    const complete =
+      first?.status === "PUBLISH_COMPLETE"
+        ? first
+        : await ctx.waitFor(
+            "TikTok to publish",
+            async () => {
+              const status = await look();
+              return status.status === "PUBLISH_COMPLETE" ? status : undefined;
+            },
+            {
+              deadlineMs: PROCESSING_WAIT_DEADLINE_MS,
+              lookedJustNow: first !== undefined,
+              expired: async () => {
+                throw new OutcomeUnknown(
+                  `TikTok had the whole video but had not published it ${PROCESSING_WAIT_DEADLINE_MS / 3600_000} hours later (still ${(await look()).status})`,
+                );
+              },
+            },
           );
-        },
-      },
-    );
     done =
       named(complete) ??
       (await ctx.waitFor("TikTok to name the public post", async () => named(await look()), {
         deadlineMs: MODERATION_WAIT_DEADLINE_MS,
+        lookedJustNow: true,
         // still in moderation a day later: it is on the profile, only its id is withheld
         expired: () => unnamed(ctx, init.publishId),
       }));
