@@ -10,6 +10,10 @@ export type Activity = Map<string, number[]>;
 
 const accountKey = (provider: string, username: string) => `${provider}:${username}`;
 
+/** The request times of an account's sandbox profile (epoch ms, in order), if it made any. */
+export const callsOf = (activity: Activity, account: { provider: string; username: string }): number[] | undefined =>
+  activity.get(accountKey(account.provider, account.username));
+
 /** Forgets all recorded requests: call it just before the first post falls due. */
 export async function clearActivity(sandboxUrl: string): Promise<void> {
   const res = await fetch(`${sandboxUrl}/_sandbox/activity`, { method: "DELETE" });

@@ -24,7 +24,7 @@ import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
 import { uploadBenchVideo } from "./bench-video.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
-import { clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
+import { callsOf, clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
 import { pool } from "./pool.ts";
 import { cpuByRole, cpuPerUnit, memoryMb, pidsOfRole, serviceCpuMs } from "./process-cpu.ts";
 
@@ -161,7 +161,7 @@ try {
   const own = soloTimes.map((j, i) => ({
     provider: j.provider,
     ms: j.finishedMs! - soloFirst[i]!,
-    calls: soloActivity.get(`${j.provider}:${j.username}`)?.length ?? 0,
+    calls: callsOf(soloActivity, j)?.length ?? 0,
   }));
   const ownPlatformMs = Math.max(...own.map((o) => o.ms));
   console.log(
@@ -236,10 +236,8 @@ try {
       .map((t) => ((t - from) / 1000).toFixed(2))
       .join(" ");
   const soloOfLast = soloTimes.findIndex((j) => j.provider === times[last]!.provider);
-  console.log(`  its calls, s after its first: ${offsets(activity.get(`${times[last]!.provider}:${times[last]!.username}`), firstCalls[last]!)}`);
-  console.log(
-    `  alone:                        ${offsets(soloActivity.get(`${soloTimes[soloOfLast]!.provider}:${soloTimes[soloOfLast]!.username}`), soloFirst[soloOfLast]!)}`,
-  );
+  console.log(`  its calls, s after its first: ${offsets(callsOf(activity, times[last]!), firstCalls[last]!)}`);
+  console.log(`  alone:                        ${offsets(callsOf(soloActivity, soloTimes[soloOfLast]!), soloFirst[soloOfLast]!)}`);
   console.log(`published in each 10 s after the first due time: ${Array.from(perTenSeconds, (n) => n ?? 0).join(" ")}`);
   console.log(
     `worker peak RSS (VmHWM) ${memory?.peak.toFixed(0)} MB (target ≤ ${TARGET.rssMb} MB: ${verdict((memory?.peak ?? Infinity) <= TARGET.rssMb)}); RSS ${rssAtDue?.rss.toFixed(0)} MB at the first due time, ${memory?.rss.toFixed(0)} MB at the end`,
