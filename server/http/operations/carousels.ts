@@ -33,6 +33,7 @@ export const carouselOptionsOp = defineOperation({
         imageCredits: 1,
         creditBalance: 49,
         aiImagesAvailable: false,
+        copyWriter: { kind: "builtin", model: null },
         brands: [{ brandId: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", name: "Acme", hasLogo: true }],
         templates: [
           {
