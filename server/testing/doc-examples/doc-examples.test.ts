@@ -9,6 +9,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../runtime/embedded-postgres.ts";
 import { createWorkspaceWithKey } from "../fixtures.ts";
 import { makeMp4 } from "../media-fixtures.ts";
+import { docBlocks } from "./doc-blocks.ts";
 import { runDocument } from "./run-document.ts";
 
 const documents = ["README.md", ...fs.readdirSync("docs", { recursive: true, encoding: "utf8" }).map((f) => path.join("docs", f))]
@@ -20,6 +21,8 @@ describe.concurrent("documentation examples", () => {
   afterAll(() => console.log(`documentation examples run: ${ran.join(", ")}`));
 
   it.each(documents)("%s", { timeout: 600_000 }, async (doc) => {
+    if (docBlocks(fs.readFileSync(doc, "utf8")).runnable.length === 0) return void ran.push(`${doc} 0`);
+    // under the project (DATA_DIR is .data/test), so that `npm run` in an example finds it
     const dir = path.join(inject("dataDir"), "doc-examples", doc.replace(/[/.]/g, "_"));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });

@@ -24,9 +24,8 @@ export class ShellSession {
   private readonly bash: ChildProcess;
   private readonly lines: AsyncIterator<string>;
   private readonly exited: Promise<void>;
-  private count = 0;
-
   private readonly dir: string;
+  private count = 0;
 
   constructor(dir: string, env: NodeJS.ProcessEnv) {
     this.dir = path.resolve(dir);
