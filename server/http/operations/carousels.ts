@@ -103,6 +103,7 @@ export const getCarouselOp = defineOperation({
         caption: "Asynchronous writing became the main way to share decisions.\n\n#remote #asynchronous",
         aspectRatio: "4:5",
         slideCount: 6,
+        warnings: [],
         images: [{ mediaId: "6d5c4b3a-2918-4f7e-8d6c-5b4a39281706", url: mediaUrl, width: 1080, height: 1350 }],
         language: "en",
         source: "text",
