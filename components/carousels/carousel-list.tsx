@@ -34,6 +34,11 @@ export function CarouselList() {
               {c.slideCount} slides · {c.aspectRatio} · {formatDateTime(c.createdAt)}
             </p>
             {c.error ? <p className="text-xs text-red-700">{c.error.message}</p> : null}
+            {c.warnings.map((warning) => (
+              <p key={warning} className="text-xs text-amber-800">
+                {warning}
+              </p>
+            ))}
             {c.status === "completed" ? (
               <Link href={`/carousels/${c.carouselId}/edit`} className="inline-block text-sm font-medium text-brand-700 hover:underline">
                 Open editor

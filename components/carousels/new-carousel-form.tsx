@@ -25,7 +25,8 @@ export function NewCarouselForm() {
   );
   const [source, setSource] = useState<Source>("text");
   const [content, setContent] = useState("");
-  const [slideCount, setSlideCount] = useState(7);
+  // empty: the service decides (the number a topic asks for, else the template's, else 7)
+  const [slideCount, setSlideCount] = useState("");
   const [templateId, setTemplateId] = useState("");
   const [brandId, setBrandId] = useState("");
   const templates = [...(own.data?.templates ?? []).map((t) => ({ ...t, name: `${t.name} (workspace)` })), ...(options.data?.templates ?? [])];
@@ -40,7 +41,7 @@ export function NewCarouselForm() {
         create.mutate({
           requestId: crypto.randomUUID(),
           ...sourceField,
-          slideCount,
+          ...(slideCount ? { slideCount: Number(slideCount) } : {}),
           imageMode: "none",
           ...(templateId ? { templateId } : {}),
           ...(brandId ? { brandId } : {}),
@@ -55,6 +56,7 @@ export function NewCarouselForm() {
           </span>
         ) : null}
       </div>
+      {options.data ? <CopyWriterNote writer={options.data.copyWriter} /> : null}
       <div role="radiogroup" aria-label="Source" className="flex gap-2">
         {(Object.keys(sourceLabels) as Source[]).map((s) => (
           <label key={s} className={`cursor-pointer rounded-md px-3 py-1 ring-1 ${source === s ? "bg-brand-50 ring-brand-500" : "ring-slate-300"}`}>
@@ -91,8 +93,9 @@ export function NewCarouselForm() {
             type="number"
             min={2}
             max={10}
+            placeholder="Auto"
             value={slideCount}
-            onChange={(e) => setSlideCount(Number(e.target.value))}
+            onChange={(e) => setSlideCount(e.target.value)}
             className="mt-1 block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
           />
         </label>
@@ -124,5 +127,20 @@ export function NewCarouselForm() {
         {create.isPending ? "Starting…" : "Generate"}
       </Button>
     </form>
+  );
+}
+
+/** Who writes the copy, and how to get a language model to write it (docs/configuration.md). */
+function CopyWriterNote({ writer }: { writer: { kind: "builtin" | "openai-compatible"; model: string | null } }) {
+  if (writer.kind === "openai-compatible") {
+    return <p className="text-xs text-slate-600">Copy is written by {writer.model}, through the OpenAI-compatible API set in LLM_BASE_URL.</p>;
+  }
+  return (
+    <p className="text-xs text-slate-600">
+      Copy is written by the built-in writer, offline: from a text or a link it keeps their best sentences; from a topic it writes specific points only for the
+      subjects it knows (photography, productivity, LinkedIn, newsletters, public speaking, sleep, money, cold email) and general advice otherwise, and says so.
+      For copy on any subject, configure an OpenAI-compatible writer: set <code>LLM_BASE_URL</code>, <code>LLM_API_KEY</code> and <code>LLM_MODEL</code> (see{" "}
+      <code>docs/configuration.md</code>) and restart.
+    </p>
   );
 }

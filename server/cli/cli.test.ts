@@ -86,13 +86,17 @@ describe("npm run cli -- sandbox connect", () => {
       (await cli(["bootstrap", "--email", uniqueEmail("seven"), "--password", "s3cret-password", "--workspace", "Seven", "--json"])).stdout,
     );
     const providers = ["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"];
-    const connected: Record<string, { accountId: string; provider: string; username: string }> = {};
-    for (const provider of providers) {
-      const r = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", provider, "--username", `${provider}_seven`, "--json"]);
-      expect(r.code, r.stderr).toBe(0);
-      connected[provider] = JSON.parse(r.stdout);
-      expect(connected[provider]).toMatchObject({ provider, username: expect.any(String), accountId: expect.any(String) });
-    }
+    // several providers in one command: one account of each, one JSON line each
+    const r = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", providers.join(","), "--username", "seven", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { accountId: string; provider: string; username: string });
+    expect(lines.map((line) => line.provider)).toEqual(providers);
+    const connected = Object.fromEntries(lines.map((line) => [line.provider, line]));
+    for (const provider of providers) expect(connected[provider]).toMatchObject({ username: expect.stringMatching(/^seven/), accountId: expect.any(String) });
+    expect((await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", "x,myspace"])).stderr).toContain("expected threads, x, linkedin");
     const kit = await cli([
       "sandbox",
       "connect",

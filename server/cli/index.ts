@@ -1,7 +1,8 @@
 // Admin CLI for headless self-hosting: `npm run cli -- <command>`.
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { exitOnInvalidConfiguration } from "../env.ts";
 import type { CreateApiKeyInput } from "../domain/api-keys/api-keys.schema.ts";
+import { providers, type ProviderName } from "../domain/accounts/providers.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
@@ -107,13 +108,26 @@ program
     print(result, opts, () => `organization ${org.id} is now on ${result.plan}`);
   });
 
+/** `--provider x,threads`: one or more providers, each known. */
+function providerList(value: string): ProviderName[] {
+  const list = [...new Set(value.split(",").map((p) => p.trim()))];
+  if (!list.every((p): p is ProviderName => (providers as readonly string[]).includes(p))) {
+    throw new InvalidArgumentError(`expected ${providers.join(", ")}, or several of them comma-separated`);
+  }
+  return list;
+}
+
 const sandbox = program.command("sandbox").description("The platform sandbox (PLATFORMS=sandbox)");
 
 sandbox
   .command("connect")
   .description("Connect a sandbox account to a workspace through the real OAuth flow, without a browser")
   .requiredOption("--workspace <id>", "workspace id")
-  .addOption(new Option("--provider <provider>").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]).makeOptionMandatory())
+  .addOption(
+    new Option("--provider <providers>", "threads, x, linkedin, tiktok, instagram, youtube or facebook; several, comma-separated, connect one account of each")
+      .argParser(providerList)
+      .makeOptionMandatory(),
+  )
   .option("--username <username>", "sandbox profile username (a new profile is created)")
   .option("--display-name <name>")
   .option("--profile <id>", "use an existing sandbox profile instead")
@@ -132,21 +146,24 @@ sandbox
             .map((s) => s.trim())
             .filter(Boolean)
         : undefined;
-    const accounts = await sandboxConnect({
-      workspace: opts.workspace,
-      provider: opts.provider,
-      username: opts.username,
-      displayName: opts.displayName,
-      profile: opts.profile,
-      accountType: opts.accountType,
-      scopes: list(opts.scopes),
-      tiktokConnection: opts.tiktokConnection,
-      pageName: opts.pageName,
-      pageTasks: list(opts.pageTasks),
-    });
-    const first = accounts[0]!;
-    const out = { accountId: first.accountId, provider: first.provider, username: first.username };
-    print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));
+    for (const provider of opts.provider as ProviderName[]) {
+      // one after another: each is its own OAuth flow and account
+      const accounts = await sandboxConnect({
+        workspace: opts.workspace,
+        provider,
+        username: opts.username,
+        displayName: opts.displayName,
+        profile: opts.profile,
+        accountType: provider === "instagram" ? opts.accountType : undefined,
+        scopes: list(opts.scopes),
+        tiktokConnection: opts.tiktokConnection,
+        pageName: opts.pageName,
+        pageTasks: list(opts.pageTasks),
+      });
+      const first = accounts[0]!;
+      const out = { accountId: first.accountId, provider: first.provider, username: first.username };
+      print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));
+    }
   });
 
 const platforms = program.command("platforms").description("The platforms Posteady publishes to (PLATFORMS=sandbox|live)");

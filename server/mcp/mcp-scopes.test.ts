@@ -16,7 +16,15 @@ describe("a key with only posts:read over MCP", () => {
     const t = await createWorkspaceWithKey();
     const { key } = await createApiKey(t.scope, { name: "reader", scopes: ["posts:read"] });
     const { tools: listed } = await (await httpClient(key)).listTools();
-    expect(listed.map((tool) => tool.name)).toEqual(["get_publish_status", "list_scheduled_posts", "list_posts", "get_post_group", "validate_post"]);
+    expect(listed.map((tool) => tool.name)).toEqual([
+      "get_publish_status",
+      "list_scheduled_posts",
+      "list_posts",
+      "get_post_group",
+      "validate_post",
+      "list_drafts",
+      "get_draft",
+    ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);
   });

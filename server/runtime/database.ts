@@ -6,7 +6,13 @@ import { applyMigrations } from "./migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
 import { ensurePrismaClient } from "./prisma-client.ts";
 
-export type Database = { url: string; stop(): Promise<void>; embedded: boolean };
+export type Database = {
+  url: string;
+  stop(): Promise<void>;
+  /** the launcher is stopping: an exit of the embedded server is no longer a fault to restart from */
+  endSupervision?(): void;
+  embedded: boolean;
+};
 
 export async function prepareDatabase(
   opts: {
@@ -29,7 +35,7 @@ export async function prepareDatabase(
       log: opts.log,
       supervise: opts.supervise,
     });
-    db = { url: embedded.url, stop: embedded.stop, embedded: true };
+    db = { url: embedded.url, stop: embedded.stop, endSupervision: embedded.endSupervision, embedded: true };
   }
   if (opts.migrate !== false) {
     await applyMigrations(db.url, e.projectRoot);

@@ -24,6 +24,8 @@ export type EmbeddedDatabase = {
   port: number;
   /** true when this process started the server and must stop it */
   owned: boolean;
+  /** from now on an exit of the server is expected (we are stopping): not reported, not restarted */
+  endSupervision(): void;
   stop(): Promise<void>;
 };
 
@@ -44,7 +46,7 @@ export async function ensureEmbeddedPostgres(opts: {
   const running = await findRunning(pgDir, (port) => url(port, "postgres"));
   if (running) {
     await ensureDatabase(url(running, "postgres"), opts.database);
-    return { url: url(running), port: running, owned: false, stop: async () => {} };
+    return { url: url(running), port: running, owned: false, endSupervision: () => {}, stop: async () => {} };
   }
 
   const isRoot = os.userInfo().uid === 0;
@@ -74,17 +76,18 @@ export async function ensureEmbeddedPostgres(opts: {
     const other = await findRunning(pgDir, (p) => url(p, "postgres"));
     if (!other) throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
     await ensureDatabase(url(other, "postgres"), opts.database);
-    return { url: url(other), port: other, owned: false, stop: async () => {} };
+    return { url: url(other), port: other, owned: false, endSupervision: () => {}, stop: async () => {} };
   }
   await ensureDatabase(url(port, "postgres"), opts.database);
   const supervisor = opts.supervise ? superviseServer(server, pgDir, opts.supervise) : undefined;
   // Another process (npm start, a test run) may have started using this server meanwhile:
   // leave it running for them rather than pulling it from under their feet.
+  const endSupervision = () => supervisor?.stop();
   const stop = async () => {
-    supervisor?.stop();
+    endSupervision();
     if (!(await hasOtherClients(url(port, "postgres")))) await server.stop();
   };
-  return { url: url(port), port, owned: true, stop };
+  return { url: url(port), port, owned: true, endSupervision, stop };
 }
 
 // A smart shutdown (SIGTERM to the postmaster, `pg_ctl stop -m smart`) waits for every session

@@ -26,6 +26,9 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`), supervise: (l) => opts.log(`[launcher] ${l}`) }));
   const services: Service[] = [];
   const stop = async () => {
+    // Ctrl+C reaches the embedded PostgreSQL too (the terminal signals the whole process group),
+    // and it may stop before the services do: that is the stop we asked for, not a crash.
+    database.endSupervision?.();
     await Promise.all(services.map((s) => s.stop()));
     await database.stop();
   };

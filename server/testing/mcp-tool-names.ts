@@ -1,5 +1,6 @@
-// SPEC.md "Tool interface" and the carousel tools, in the order tools/list answers them: what the
-// MCP tests (vitest and Playwright) expect an agent to see.
+// SPEC.md "Tool interface", the carousel tools, then the tools of the other REST operations
+// (docs/mcp-tools.md), in the order tools/list answers them: what the MCP tests (vitest and
+// Playwright) expect an agent to see.
 export const expectedToolNames = [
   "list_accounts",
   "list_media",
@@ -19,4 +20,19 @@ export const expectedToolNames = [
   "publish_post_group",
   "get_post_group",
   "validate_post",
+  "list_workspaces",
+  "edit_scheduled_post",
+  "repost",
+  "save_draft",
+  "list_drafts",
+  "get_draft",
+  "delete_draft",
+  "create_webhook",
+  "list_webhooks",
+  "get_webhook",
+  "update_webhook",
+  "delete_webhook",
+  "test_webhook",
+  "list_webhook_deliveries",
+  "redeliver_webhook",
 ];

@@ -59,40 +59,86 @@ describe("built-in writer, from a text", () => {
     expect(tags).not.toMatch(/#because|#their|#which/);
   });
 
-  it("rounds off a short text with a recap and a nudge instead of placeholders", () => {
+  it("makes a short text a shorter carousel, never padded, and says so", () => {
     const short = writeBuiltinCopy({
       source: { kind: "text", content: "Write every day. Publish twice a week at fixed times. Review what people saved on Fridays." },
       slideCount: 8,
       language: "en",
     });
-    expect(short.slides).toHaveLength(8);
-    const headings = short.slides.map((s) => s.heading);
-    expect(headings).toContain("Quick recap");
-    expect(headings).toContain("Pick one and try it this week");
-    expect(texts(short).join(" ")).not.toMatch(/key point|undefined/i);
+    expect(short.slides.map((s) => s.kind)).toEqual(["hook", "body", "body", "cta"]);
+    expect(texts(short).join(" ")).not.toMatch(/bonus|recap|pick one|key point|undefined/i);
+    expect(short.warnings).toEqual(["The text has 2 points worth a slide, so the carousel has 4 slides, not 8."]);
+    const one = writeBuiltinCopy({ source: { kind: "text", content: "Consistency beats intensity when you publish online." }, slideCount: 6, language: "en" });
+    expect(one.slides.map((s) => s.kind)).toEqual(["hook", "cta"]);
+    expect(one.warnings).toEqual(["The text has 0 points worth a slide, so the carousel has 2 slides, not 6."]);
+    expect(copy.warnings).toEqual([]);
   });
 });
 
 describe("built-in writer, from a topic", () => {
-  it("keeps the topic as the hook and gives exactly the points its title promises, numbered", () => {
+  it("writes exactly the number of points the topic asks for, about its subject, with the subject's hashtags", () => {
+    const topic = "5 tips for shooting golden hour photos on your phone";
+    const copy = writeBuiltinCopy({ source: { kind: "topic", content: topic }, slideCount: 7, language: "en" });
+    expect(copy.slides[0]!.heading).toBe(topic);
+    const points = copy.slides.slice(1, -1);
+    expect(points.map((s) => s.heading)).toEqual([
+      "1. Be there early",
+      "2. Put the sun behind your subject",
+      "3. Lower the exposure before you shoot",
+      "4. Lock focus and exposure",
+      "5. Shoot silhouettes on purpose",
+    ]);
+    expect(points.map((s) => s.body).join(" ")).toMatch(/sunset/);
+    expect(copy.caption.split("\n\n")[1]).toBe("#GoldenHour #PhonePhotography #SunsetPhotography");
+    expect(copy.warnings).toEqual([]);
+  });
+
+  it.each([
+    ["How to take better photos with your phone", "Clean the lens first"],
+    ["7 productivity habits for remote teams", "1. Pick one most important task"],
+    ["LinkedIn posts that get comments", "Win the first two lines"],
+    ["Growing an email newsletter", "Send on a fixed day"],
+    ["Public speaking without the nerves", "Know your one message"],
+    ["Sleep better tonight", "Wake up at the same time every day"],
+    ["3 budgeting rules", "1. Pay yourself first"],
+    ["Cold email outreach that works", "Keep it under 100 words"],
+  ])("knows the subject of %j", (topic, first) => {
+    const copy = writeBuiltinCopy({ source: { kind: "topic", content: topic }, slideCount: 10, language: "en" });
+    expect(copy.slides[1]!.heading).toBe(first);
+    expect(copy.warnings).toEqual([]);
+    expect(copy.caption).toMatch(/\n\n#[A-Z]\w+ #[A-Z]\w+ #[A-Z]\w+$/);
+  });
+
+  it("says when the slides cannot hold the points asked for, or the writer has fewer, instead of padding", () => {
+    const many = writeBuiltinCopy({ source: { kind: "topic", content: "12 golden hour tips" }, slideCount: 10, language: "en" });
+    expect(many.slides).toHaveLength(10);
+    expect(many.warnings).toEqual(["The topic asks for 12 points; 10 slides hold 8 besides the first and the last."]);
+    const more = writeBuiltinCopy({ source: { kind: "topic", content: "9 productivity tips" }, slideCount: 11, language: "en" });
+    expect(more.slides).toHaveLength(10);
+    expect(more.warnings).toEqual(["The built-in writer has 8 points about productivity; the topic asks for 9, so the carousel has 10 slides."]);
+  });
+
+  it("on a subject it does not know, gives general points numbered as asked, says they are general, and one hashtag of the subject", () => {
     const topic = "5 habits of consistent content creators";
     const copy = writeBuiltinCopy({ source: { kind: "topic", content: topic }, slideCount: 8, language: "en" });
     expect(copy.slides[0]!.heading).toBe(topic);
     const points = copy.slides.filter((s) => /^\d+\. /.test(s.heading));
     expect(points.map((s) => s.heading.split(".")[0])).toEqual(["1", "2", "3", "4", "5"]);
     expect(points.every((s) => s.body.length > 20)).toBe(true);
-    expect(copy.slides).toHaveLength(8);
+    expect(copy.slides).toHaveLength(7);
+    expect(texts(copy).join(" ")).not.toMatch(/bonus|recap/i);
+    expect(copy.warnings).toEqual([expect.stringContaining("general advice")]);
+    expect(copy.warnings[0]).toContain("LLM_BASE_URL");
+    expect(copy.caption.split("\n\n")[1]).toBe("#ConsistentContentCreators");
     // The topic is never stitched into a sentence of a point.
     for (const s of copy.slides.slice(1)) expect(`${s.heading} ${s.body}`).not.toContain("content creators");
-    expect(texts(copy).join(" ")).not.toMatch(/\bwhy .* matters\b/i);
   });
 
-  it("chooses points that fit what the topic asks for", () => {
+  it("chooses general points that fit what the topic asks for", () => {
     const mistakes = writeBuiltinCopy({ source: { kind: "topic", content: "Mistakes to avoid when pricing a SaaS" }, slideCount: 5, language: "en" });
-    const steps = writeBuiltinCopy({ source: { kind: "topic", content: "How to start a newsletter" }, slideCount: 5, language: "en" });
+    const steps = writeBuiltinCopy({ source: { kind: "topic", content: "How to start a podcast" }, slideCount: 5, language: "en" });
     expect(mistakes.slides[1]!.heading).toBe("Starting without a clear goal");
     expect(steps.slides[1]!.heading).toBe("Define what done looks like");
-    expect(mistakes.slides[1]!.heading).not.toBe(steps.slides[1]!.heading);
   });
 
   it("writes in German for a German carousel", () => {

@@ -1,8 +1,9 @@
-// What the built-in writer says about a bare topic. Without a language model it cannot know the
-// topic's facts, so it never pretends to: the topic is the hook, as the person wrote it, and
-// the points come from a playbook chosen by what the topic asks for (habits, mistakes, steps,
-// or tips), each point a complete piece of advice that holds for most subjects. Sentences are
-// written whole, never stitched around the topic.
+// What the built-in writer says about a topic whose subject it knows nothing specific about
+// (topic-subjects.ts has the ones it knows). Without a language model it cannot know the topic's
+// facts, so it never pretends to: the points come from a playbook chosen by what the topic asks
+// for (habits, mistakes, steps, or tips), each a complete piece of general advice, and the
+// carousel's warnings say they are general. Sentences are written whole, never stitched around
+// the topic.
 import type { Point } from "./text-points.ts";
 import { baseLanguage } from "./writer-phrases.ts";
 
@@ -121,18 +122,9 @@ const KINDS: Array<[PlaybookKind, RegExp]> = [
   ["steps", /\b(how to|steps?|guide|start\w*|begin\w*|build\w*|launch\w*|learn\w*|get started)\b/i],
 ];
 
-export type TopicPlan = { hookBody: string; points: Point[]; listed: number | null };
-
-/** The playbook for a topic, and the number of points its title promises ("5 habits…"), if any. */
-export function topicPlan(topic: string, language: string): TopicPlan {
-  const listed = /\b([2-9]|1[0-5])\b/.exec(topic);
+/** The general playbook for a topic, by what it asks for. */
+export function topicPlan(topic: string, language: string): Playbook {
   const local = general[baseLanguage(language)];
-  if (local) return { ...local, listed: listed ? Number(listed[1]) : null };
-  const kind = KINDS.find(([, re]) => re.test(topic))?.[0] ?? "tips";
-  return { ...en[kind], listed: listed ? Number(listed[1]) : null };
-}
-
-/** Generic points to round off a text too short for the slides asked for. */
-export function fillerPoints(language: string): Point[] {
-  return (general[baseLanguage(language)] ?? en.tips).points;
+  if (local) return local;
+  return en[KINDS.find(([, re]) => re.test(topic))?.[0] ?? "tips"];
 }

@@ -1,15 +1,11 @@
 // The fixed phrases of the built-in writer, in the languages it knows (English otherwise):
-// the hook's promise, the closing call to action, and the slides that round off a short list.
+// the hook's promise and the closing call to action.
 export type Phrases = {
   hookBody(points: number): string;
   ctaHeading: string;
   ctaBody: string;
   /** A question closing a caption about a topic. */
   topicQuestion: string;
-  recapHeading: string;
-  yourTurnHeading: string;
-  yourTurnBody: string;
-  bonus(heading: string): string;
 };
 
 const en: Phrases = {
@@ -17,10 +13,6 @@ const en: Phrases = {
   ctaHeading: "Save this for later",
   ctaBody: "Follow for more like it, and send it to someone who needs it today.",
   topicQuestion: "Which one would you add?",
-  recapHeading: "Quick recap",
-  yourTurnHeading: "Pick one and try it this week",
-  yourTurnBody: "Small changes add up. Start with the one that feels easiest.",
-  bonus: (h) => `Bonus: ${h}`,
 };
 
 const de: Phrases = {
@@ -28,10 +20,6 @@ const de: Phrases = {
   ctaHeading: "Speichern für später",
   ctaBody: "Folgen für mehr davon, und an jemanden schicken, der das heute braucht.",
   topicQuestion: "Was würdest du ergänzen?",
-  recapHeading: "Kurz zusammengefasst",
-  yourTurnHeading: "Einen Punkt diese Woche ausprobieren",
-  yourTurnBody: "Kleine Änderungen summieren sich. Fang mit dem leichtesten an.",
-  bonus: (h) => `Bonus: ${h}`,
 };
 
 const fr: Phrases = {
@@ -39,10 +27,6 @@ const fr: Phrases = {
   ctaHeading: "Enregistrez-le pour plus tard",
   ctaBody: "Suivez-nous pour la suite, et envoyez-le à quelqu’un qui en a besoin.",
   topicQuestion: "Que rajouteriez-vous ?",
-  recapHeading: "En bref",
-  yourTurnHeading: "Essayez-en un cette semaine",
-  yourTurnBody: "Les petits changements s’additionnent. Commencez par le plus simple.",
-  bonus: (h) => `Bonus : ${h}`,
 };
 
 const es: Phrases = {
@@ -50,10 +34,6 @@ const es: Phrases = {
   ctaHeading: "Guárdalo para después",
   ctaBody: "Síguenos para ver más y compártelo con quien lo necesite hoy.",
   topicQuestion: "¿Qué añadirías tú?",
-  recapHeading: "En resumen",
-  yourTurnHeading: "Prueba uno esta semana",
-  yourTurnBody: "Los cambios pequeños se suman. Empieza por el más fácil.",
-  bonus: (h) => `Extra: ${h}`,
 };
 
 const table: Record<string, Phrases> = { en, de, fr, es };

@@ -45,6 +45,15 @@ export const carouselOptionsSchema = z
     imageCredits: z.number().int().meta({ description: "Additional credits per slide image when `imageMode` is `ai`" }),
     creditBalance: z.number().int().meta({ description: "Credits the organization has left" }),
     aiImagesAvailable: z.boolean().meta({ description: "Whether `imageMode: ai` is accepted (an images API is configured)" }),
+    copyWriter: z
+      .object({
+        kind: z.enum(["builtin", "openai-compatible"]),
+        model: z.string().nullable().meta({ description: "The chat model, for an OpenAI-compatible writer" }),
+      })
+      .meta({
+        description:
+          "Who writes the copy: the built-in writer (offline; specific points for the subjects it knows, general advice otherwise) or the OpenAI-compatible API of LLM_BASE_URL",
+      }),
     brands: z.array(brandSchema),
     templates: z.array(templateSchema),
     nextTemplateCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null when there are no more" }),
@@ -65,13 +74,10 @@ export const createCarouselBody = z
       .max(2048)
       .optional()
       .meta({ description: "Source: an http(s) page whose main text is used; private, loopback and link-local addresses are refused" }),
-    slideCount: z
-      .number()
-      .int()
-      .min(MIN_SLIDES)
-      .max(MAX_SLIDES)
-      .optional()
-      .meta({ description: "2 to 10 (an Instagram carousel's range); default: the template's count, else 7" }),
+    slideCount: z.number().int().min(MIN_SLIDES).max(MAX_SLIDES).optional().meta({
+      description:
+        "2 to 10 (an Instagram carousel's range); default: for a topic that asks for a number of points (\"5 tips…\"), that many plus the first and last slides; else the template's count, else 7",
+    }),
     language: languageCode.optional(),
     templateId: z
       .uuid()
@@ -120,7 +126,11 @@ export const carouselSchema = z
     title: z.string(),
     caption: z.string(),
     aspectRatio: aspectRatioSchema,
-    slideCount: z.number().int(),
+    slideCount: z.number().int().meta({ description: "As asked, or fewer once written when the source has fewer points (see `warnings`)" }),
+    warnings: z.array(z.string()).meta({
+      description:
+        "What the copy writer could not do as asked, e.g. a text with fewer points than slides (the carousel is shorter rather than padded) or a topic the built-in writer has only general advice for",
+    }),
     images: z.array(carouselImageSchema).meta({ description: "The slides in order, once completed (empty before)" }),
     language: z.string(),
     source: z.enum(["topic", "text", "url"]),

@@ -21,6 +21,7 @@ describe("carousel options", () => {
       imageCredits: 1,
       creditBalance: 50,
       aiImagesAvailable: false,
+      copyWriter: { kind: "builtin", model: null },
       brands: [],
       nextTemplateCursor: null,
     });
@@ -125,6 +126,30 @@ describe("generating a carousel", () => {
       language: "de",
     });
     expect(carousel.images[0]).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it("gives a topic the number of points it asks for, and makes a short text a shorter carousel that says why", async () => {
+    const t = await createWorkspaceWithKey();
+    const tips = await createCarousel(t.key, { topic: "5 tips for shooting golden hour photos on your phone" });
+    const short = await createCarousel(t.key, { text: "Consistency beats intensity when you publish online.", slideCount: 6 });
+    expect(await waitForCarousel(t.key, tips.json.carouselId)).toMatchObject({
+      status: "completed",
+      slideCount: 7,
+      images: Array(7).fill(expect.anything()),
+      warnings: [],
+    });
+    const row = await db.carousel.findUniqueOrThrow({ where: { id: tips.json.carouselId } });
+    expect((row.slides as { heading: string }[]).map((slide) => slide.heading).slice(1, 3)).toEqual([
+      "1. Be there early",
+      "2. Put the sun behind your subject",
+    ]);
+    expect(row.caption).toContain("#GoldenHour #PhonePhotography");
+    expect(await waitForCarousel(t.key, short.json.carouselId)).toMatchObject({
+      status: "completed",
+      slideCount: 2,
+      images: [expect.anything(), expect.anything()],
+      warnings: ["The text has 0 points worth a slide, so the carousel has 2 slides, not 6."],
+    });
   });
 
   it("answers the same carousel for the same requestId, 409 for another body, and one carousel for 10 concurrent duplicates", async () => {

@@ -3,6 +3,7 @@
 // the ledger and its queue entry. The requestId is unique per workspace: a concurrent
 // duplicate waits on the unique index and then answers the winner.
 import crypto from "node:crypto";
+import { topicPointCount } from "../../carousel/copy/builtin-writer.ts";
 import { builtinTemplates, type AspectRatio, type Design } from "../../carousel/render/index.ts";
 import { checkUrlTarget, UrlRefusedError } from "../../carousel/source/safe-fetch.ts";
 import { db, type Template } from "../../db.ts";
@@ -10,7 +11,7 @@ import { AppError, fieldError, notFound } from "../../errors.ts";
 import { env } from "../../env.ts";
 import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { ensureBuiltinTemplates } from "./builtin-templates.ts";
-import type { CreateCarouselBody } from "./carousels.schema.ts";
+import { MAX_SLIDES, type CreateCarouselBody } from "./carousels.schema.ts";
 import { debitForCarousel } from "./credits.ts";
 import { findBrandOrThrow } from "./brands.ts";
 import { GENERATE_CAROUSEL_TASK } from "./generation-queue.ts";
@@ -72,7 +73,8 @@ export async function createCarousel(scope: Scope, body: CreateCarouselBody): Pr
   }
   const brand = body.brandId ? await findBrandOrThrow(scope, body.brandId) : null;
 
-  const slideCount = body.slideCount ?? template?.slideCount ?? DEFAULT_SLIDES;
+  const asked = body.topic !== undefined ? topicPointCount(body.topic) : null;
+  const slideCount = body.slideCount ?? (asked !== null ? Math.min(asked + 2, MAX_SLIDES) : (template?.slideCount ?? DEFAULT_SLIDES));
   const design = template ? (template.design as Design) : serviceDesign(body.aspectRatio ?? DEFAULT_RATIO, body.requestId);
   const cost = carouselCost(slideCount, body.imageMode);
   const sourceKind = body.topic !== undefined ? "topic" : body.text !== undefined ? "text" : "url";

@@ -4,7 +4,7 @@
 // retry, which starts over (earlier partial output is replaced, never duplicated).
 import type { Design, SlideCopy } from "../../carousel/render/index.ts";
 import { generateSlideImage } from "../../carousel/copy/ai-images.ts";
-import { writeBuiltinCopy } from "../../carousel/copy/builtin-writer.ts";
+import { writeBuiltinCopy, type WrittenCopy } from "../../carousel/copy/builtin-writer.ts";
 import type { CarouselCopy, CopyRequest, CopySource } from "../../carousel/copy/copy-types.ts";
 import { writeLlmCopy, type LlmConfig } from "../../carousel/copy/llm-writer.ts";
 import { extractArticle } from "../../carousel/source/extract-article.ts";
@@ -40,7 +40,11 @@ export async function generateCarousel(carouselId: string, deps: GenerationDeps 
     await setStatus(carousel.id, "writing");
     const source = await resolveSource(carousel);
     const copy = await writeCopy(deps.llm, { source, slideCount: carousel.slideCount, language: carousel.language });
-    await db.carousel.update({ where: { id: carousel.id }, data: { status: "rendering", title: copy.title, caption: copy.caption, slides: copy.slides } });
+    const { warnings, ...written } = copy;
+    await db.carousel.update({
+      where: { id: carousel.id },
+      data: { status: "rendering", title: written.title, caption: written.caption, slides: written.slides, slideCount: written.slides.length, warnings },
+    });
     const images = carousel.imageMode === "ai" ? await illustrate(deps.llm, copy) : undefined;
     const design = carousel.design as Design;
     const { renderMs } = await renderAndStoreSlides(
@@ -98,10 +102,10 @@ async function resolveSource(carousel: Carousel): Promise<CopySource> {
   return { kind: "url", content: article.text, title: article.title };
 }
 
-async function writeCopy(llm: LlmConfig | null, request: CopyRequest): Promise<CarouselCopy> {
+async function writeCopy(llm: LlmConfig | null, request: CopyRequest): Promise<WrittenCopy> {
   if (!llm) return writeBuiltinCopy(request);
   try {
-    return await writeLlmCopy(llm, request);
+    return { ...(await writeLlmCopy(llm, request)), warnings: [] };
   } catch (err) {
     throw new GenerationFailure("COPY_FAILED", `The language model could not write the copy: ${(err as Error).message}`);
   }

@@ -53,6 +53,7 @@ export async function getCarouselOptions(scope: Scope, query: CarouselOptionsQue
     imageCredits: e.carouselImageCredits,
     creditBalance: org.carouselCredits,
     aiImagesAvailable: Boolean(e.llm?.imageModel),
+    copyWriter: e.llm ? { kind: "openai-compatible" as const, model: e.llm.model } : { kind: "builtin" as const, model: null },
     brands: brands.map((b) => ({ brandId: b.brandId, name: b.name, hasLogo: b.hasLogo })),
     templates: await Promise.all(
       page.map(async (t) => ({

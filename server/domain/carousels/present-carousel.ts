@@ -17,6 +17,7 @@ export async function presentCarousel(carousel: Carousel, images: MediaItem[]): 
     caption: carousel.caption,
     aspectRatio: carousel.aspectRatio as CarouselView["aspectRatio"],
     slideCount: carousel.slideCount,
+    warnings: carousel.warnings as string[],
     images: await Promise.all(
       images.map(async (m) => ({
         mediaId: m.id,

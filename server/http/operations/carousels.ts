@@ -33,6 +33,7 @@ export const carouselOptionsOp = defineOperation({
         imageCredits: 1,
         creditBalance: 49,
         aiImagesAvailable: false,
+        copyWriter: { kind: "builtin", model: null },
         brands: [{ brandId: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", name: "Acme", hasLogo: true }],
         templates: [
           {
@@ -102,6 +103,7 @@ export const getCarouselOp = defineOperation({
         caption: "Asynchronous writing became the main way to share decisions.\n\n#remote #asynchronous",
         aspectRatio: "4:5",
         slideCount: 6,
+        warnings: [],
         images: [{ mediaId: "6d5c4b3a-2918-4f7e-8d6c-5b4a39281706", url: mediaUrl, width: 1080, height: 1350 }],
         language: "en",
         source: "text",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { accountListSchema } from "../../domain/accounts/accounts.schema.ts";
 import { listAccounts } from "../../domain/accounts/list-accounts.ts";
+import { listScopeWorkspaces } from "../../domain/workspaces/list-workspaces.ts";
+import { workspaceListSchema } from "../../domain/workspaces/workspaces.schema.ts";
 import { defineTool } from "../tool.ts";
 
 export const listAccountsTool = defineTool({
@@ -14,4 +16,15 @@ export const listAccountsTool = defineTool({
   output: accountListSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (scope) => listAccounts(scope),
+});
+
+export const listWorkspacesTool = defineTool({
+  name: "list_workspaces",
+  title: "List workspaces",
+  scope: "accounts:read",
+  description: "The workspace the API key belongs to (a key is bound to exactly one): workspaceId, name, plan. Every other tool acts in it.",
+  input: z.strictObject({}),
+  output: workspaceListSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: (scope) => listScopeWorkspaces(scope),
 });

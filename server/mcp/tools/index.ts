@@ -1,14 +1,25 @@
 // Every tool of the MCP door, in the order tools/list answers them. A new tool is one
 // defineTool() in a file of this folder, added here (see docs/mcp-tools.md, "Adding a tool").
 import type { McpTool } from "../tool.ts";
-import { listAccountsTool } from "./accounts.ts";
+import { listAccountsTool, listWorkspacesTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
+import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./drafts.ts";
 import { validatePostTool } from "./dry-runs.ts";
 import { getPostGroupTool, publishPostGroupTool } from "./post-groups.ts";
-import { listPostsTool } from "./posts.ts";
+import { listPostsTool, repostTool } from "./posts.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
-import { cancelScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
+import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
+import {
+  createWebhookTool,
+  deleteWebhookTool,
+  getWebhookTool,
+  listWebhookDeliveriesTool,
+  listWebhooksTool,
+  redeliverWebhookTool,
+  testWebhookTool,
+  updateWebhookTool,
+} from "./webhooks.ts";
 
 export const tools: McpTool[] = [
   listAccountsTool,
@@ -29,4 +40,19 @@ export const tools: McpTool[] = [
   publishPostGroupTool,
   getPostGroupTool,
   validatePostTool,
+  listWorkspacesTool,
+  editScheduledPostTool,
+  repostTool,
+  saveDraftTool,
+  listDraftsTool,
+  getDraftTool,
+  deleteDraftTool,
+  createWebhookTool,
+  listWebhooksTool,
+  getWebhookTool,
+  updateWebhookTool,
+  deleteWebhookTool,
+  testWebhookTool,
+  listWebhookDeliveriesTool,
+  redeliverWebhookTool,
 ];

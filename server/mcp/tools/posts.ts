@@ -1,5 +1,6 @@
 import { listPosts } from "../../domain/posts/list-posts.ts";
-import { listPostsQuery, postListSchema } from "../../domain/posts/posts.schema.ts";
+import { listPostsQuery, postListSchema, repostBody, repostResultSchema } from "../../domain/posts/posts.schema.ts";
+import { repost } from "../../domain/posts/repost.ts";
 import { defineTool } from "../tool.ts";
 
 export const listPostsTool = defineTool({
@@ -12,4 +13,16 @@ export const listPostsTool = defineTool({
   output: postListSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (scope, input) => listPosts(scope, input),
+});
+
+export const repostTool = defineTool({
+  name: "repost",
+  title: "Repost a post",
+  scope: "posts:write",
+  description:
+    "Reposts a post by its native postId (from list_posts) as a threads, x or linkedin account of the workspace whose capabilities.repostPosts is true; answers repostId. tiktok, instagram, youtube and facebook have no reposts: REPOST_NOT_SUPPORTED. A platform refusal is PLATFORM_ERROR.",
+  input: repostBody,
+  output: repostResultSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: (scope, input) => repost(scope, input),
 });

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
+import { editScheduledPost } from "../../domain/scheduling/edit-scheduled-post.ts";
 import { listScheduledPosts } from "../../domain/scheduling/list-scheduled-posts.ts";
 import { schedulePosts } from "../../domain/scheduling/schedule-posts.ts";
 import {
   cancelQuery,
   cancelResponseSchema,
+  editedScheduledPostSchema,
+  editScheduledPostBody,
   listScheduledQuery,
   scheduleBody,
   scheduledPostListSchema,
@@ -58,4 +61,18 @@ export const cancelScheduledPostTool = defineTool({
   output: cancelResponseSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: (scope, input) => cancelScheduledPost(scope, input.scheduledPostId, input.platform),
+});
+
+export const editScheduledPostTool = defineTool({
+  name: "edit_scheduled_post",
+  title: "Edit a scheduled post's text",
+  scope: "posts:write",
+  description:
+    "Replaces the words of a scheduled post whose publishing has not started: text is the first post (threads, x, linkedin), the caption (tiktok), the message (facebook) or the description (youtube); title is youtube's title. The platform's limits apply (VALIDATION_ERROR at text or title); the x link rule does not. Media, account and time stay. Instagram schedules cannot be edited (CONFLICT); once publishing has started, or for a canceled or published post: POST_NOT_CANCELLABLE.",
+  input: editScheduledPostBody.safeExtend({
+    scheduledPostId: scheduledPostParams.shape.id.meta({ description: "A scheduledPostId of schedule_post or list_scheduled_posts" }),
+  }),
+  output: editedScheduledPostSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: (scope, { scheduledPostId, ...edit }) => editScheduledPost(scope, scheduledPostId, edit),
 });
