@@ -2,54 +2,21 @@
 // keys per client address. Real HTTP against the test stack, and a second web process on the
 // same database.
 import crypto from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { createWorkspaceWithKey } from "../testing/fixtures.ts";
 import { requestFrom } from "../testing/http-from.ts";
-import { freePort } from "../runtime/embedded-postgres.ts";
-import { startService, waitForHttp, type Service } from "../runtime/services.ts";
-import { tsxArgs } from "../runtime/stack.ts";
+import { startWebProcess, type WebProcess } from "../testing/web-process.ts";
 import { MCP_PATH } from "../mcp/endpoint.ts";
 
 const unknownKey = () => "pst_" + crypto.randomBytes(30).toString("base64url");
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 describe("per-key rate limit with two web processes", () => {
-  let second: { url: string; service: Service; log: string[] };
-
+  let second: WebProcess;
   beforeAll(async () => {
-    const root = process.cwd();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const log: string[] = [];
-    // the stack's web process's environment (server/runtime/stack.ts), on another port
-    const service = startService("web-2", [...tsxArgs(root), path.join(root, "server", "runtime", "web-server.ts")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: inject("databaseUrl"),
-        POSTEADY_EMBEDDED_DATABASE: "1",
-        POSTEADY_ROOT: root,
-        DATA_DIR: inject("dataDir"),
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: url,
-        NEXTAUTH_URL: url,
-        NEXT_TELEMETRY_DISABLED: "1",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-      },
-      log: (line) => log.push(line),
-    });
-    second = { url, service, log };
-    await waitForHttp(`${url}/api/health`, service).catch((err: Error) => {
-      throw new Error(`${err.message}\n${log.join("\n")}`);
-    });
+    second = await startWebProcess();
   });
-
-  afterAll(async () => {
-    await second?.service.stop();
-  });
+  afterAll(() => second?.stop());
 
   it("gives a key exactly its plan's limit per minute, counted once across both processes", async () => {
     const t = await createWorkspaceWithKey(); // Creator: 300 requests per minute

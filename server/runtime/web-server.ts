@@ -2,10 +2,12 @@
 // answered directly by server/http and server/mcp; everything else (dashboard pages, tRPC, next-auth) is
 // handed to Next.js in the same process. Next's route-handler path costs ~2 ms of CPU per
 // request on a 2-core machine, which the API's latency targets cannot afford (docs/performance.md).
+// `npm start` runs it as the launcher's child; `npm run web` runs it alone (one more web process
+// of an installation, e.g. behind a load balancer: docs/deployment.md).
 import http, { STATUS_CODES } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import next from "next";
-import { env } from "../env.ts";
+import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { checkHealth } from "../domain/health.ts";
 import { log } from "../log.ts";
 import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
@@ -17,9 +19,23 @@ import { matchRoute } from "../http/router.ts";
 import { serveStorage } from "../http/storage-routes.ts";
 import { MCP_PATH } from "../mcp/endpoint.ts";
 import { serveMcp } from "../mcp/http-door.ts";
+import { ensureBuild } from "./build.ts";
+import { useInstallationDatabase } from "./database.ts";
 
 const dev = process.argv.includes("--dev");
+exitOnInvalidConfiguration();
+// Alone, it finds the installation's database as `npm run worker` does (DATABASE_URL, or the
+// embedded server of DATA_DIR) and builds the app if needed, as `npm start` does; under the
+// launcher both are done already and these are quick checks.
+const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
+if (!dev) await ensureBuild(e.projectRoot, (line) => log.info(line));
+process.env.NEXTAUTH_URL ??= e.publicUrl;
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+// Next (and the React build it loads) reads NODE_ENV when imported, so it is imported after this;
+// a production server with another NODE_ENV inherited from a shell would load React's dev build.
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+const { default: next } = await import("next");
 const app = next({ dev, dir: e.projectRoot, hostname: e.host, port: e.port });
 await app.prepare();
 const nextHandler = app.getRequestHandler();
@@ -99,12 +115,19 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 if (dev) server.on("upgrade", (req, socket, head) => app.getUpgradeHandler()(req, socket, head));
 
-server.listen(e.port, e.host, () => log.info("web server listening", { url: e.publicUrl, dev }));
+// The address this process listens on (another web process of the installation has its own),
+// and the public one users reach when it differs (a proxy or load balancer in front).
+server.listen(e.port, e.host, () => {
+  const { address, family, port } = server.address() as AddressInfo;
+  const url = `http://${family === "IPv6" ? `[${address}]` : address}:${port}`;
+  log.info("web server listening", { url, ...(e.publicUrl === url ? {} : { publicUrl: e.publicUrl }), dev });
+});
 
 const shutdown = () => {
-  server.close(() => process.exit(0));
+  const exit = () => void database.stop().finally(() => process.exit(0));
+  server.close(exit);
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5_000).unref();
+  setTimeout(exit, 5_000).unref();
 };
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);
