@@ -8,7 +8,8 @@ import { assertUploadOpen, recordUpload } from "../domain/media/upload-window.ts
 import { AppError, toAppError, type ErrorCode } from "../errors.ts";
 import { LocalStorage, UploadRejected } from "../storage/local-storage.ts";
 import { storage } from "../storage/index.ts";
-import { decodePathSegment } from "./decode-path.ts";
+import { sendWebResponse } from "./node-adapter.ts";
+import { methodNotAllowed } from "./responses.ts";
 
 function sendError(res: http.ServerResponse, status: number, code: ErrorCode, message: string, close = false) {
   if (res.headersSent) return void res.destroy();
@@ -22,17 +23,15 @@ export async function serveStorage(req: http.IncomingMessage, res: http.ServerRe
   const driver = await storage();
   const url = new URL(req.url ?? "/", "http://local");
   if (!(driver instanceof LocalStorage)) return sendError(res, 404, "NOT_FOUND", "This installation stores media in S3");
-  let key: string;
-  try {
-    key = decodePathSegment(pathname.slice(pathname.indexOf("/", "/storage/".length) + 1));
-  } catch (err) {
-    const appError = toAppError(err);
-    return sendError(res, appError.status, appError.code, appError.message, req.method === "PUT");
-  }
-  if (pathname.startsWith("/storage/upload/") && req.method === "PUT") return upload(driver, key, url.searchParams, req, res);
-  if (pathname.startsWith("/storage/object/") && (req.method === "GET" || req.method === "HEAD")) return download(driver, key, url.searchParams, req, res);
-  sendError(res, 405, "METHOD_NOT_ALLOWED", `${req.method} is not supported here`);
+  const key = decodeURIComponent(pathname.slice(pathname.indexOf("/", "/storage/".length) + 1)); // the web server refused malformed escapes
+  const method = req.method ?? "GET";
+  if (pathname.startsWith("/storage/upload/")) return method === "PUT" ? upload(driver, key, url.searchParams, req, res) : refuse(res, method, ["PUT"]);
+  if (pathname.startsWith("/storage/object/"))
+    return method === "GET" || method === "HEAD" ? download(driver, key, url.searchParams, req, res) : refuse(res, method, ["GET"]);
+  sendError(res, 404, "NOT_FOUND", "No such storage URL");
 }
+
+const refuse = (res: http.ServerResponse, method: string, allowed: string[]) => sendWebResponse(res, methodNotAllowed(method, allowed));
 
 async function upload(driver: LocalStorage, key: string, query: URLSearchParams, req: http.IncomingMessage, res: http.ServerResponse) {
   try {

@@ -5,11 +5,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { assertApiAccess } from "../domain/plans.ts";
-import { AppError } from "../errors.ts";
 import { nodeClientAddress } from "../http/client-address.ts";
 import { sendWebResponse } from "../http/node-adapter.ts";
 import { MAX_JSON_BODY_BYTES } from "../http/parse-input.ts";
-import { errorResponse } from "../http/responses.ts";
+import { errorResponse, methodNotAllowed } from "../http/responses.ts";
 import { log } from "../log.ts";
 import { scopeFromAuthorization } from "../scope.ts";
 import { createMcpServer } from "./create-server.ts";
@@ -18,10 +17,7 @@ import type { ApiScope } from "./tool.ts";
 export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Without sessions there is no server-to-client stream to GET and no session to DELETE;
   // clients treat 405 as "not offered" (MCP Streamable HTTP).
-  if (req.method !== "POST") {
-    const refused = new AppError("METHOD_NOT_ALLOWED", `${req.method} is not supported here; send MCP messages with POST`);
-    return sendWebResponse(res, errorResponse(refused, new Headers({ Allow: "POST" })));
-  }
+  if (req.method !== "POST") return sendWebResponse(res, methodNotAllowed(req.method ?? "GET", ["POST"]));
   // The transport itself is unauthenticated: a missing or wrong key, or a plan without the API,
   // is answered before any MCP message is read, with the REST envelope and status.
   let scope: ApiScope;

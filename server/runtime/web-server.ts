@@ -5,15 +5,17 @@
 // `npm start` runs it as the launcher's child; `npm run web` runs it alone (one more web process
 // of an installation, e.g. behind a load balancer: docs/deployment.md).
 import http, { STATUS_CODES } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { checkHealth } from "../domain/health.ts";
 import { log } from "../log.ts";
 import { sendWebResponse, toWebRequest } from "../http/node-adapter.ts";
 import type { RouteHandler } from "../http/handle.ts";
-import { DATABASE_RETRY_AFTER_SECONDS, errorTable, type ErrorCode } from "../errors.ts";
-import { errorResponse, json } from "../http/responses.ts";
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, errorTable, type ErrorCode } from "../errors.ts";
+import { isDecodablePath } from "../http/decode-path.ts";
+import { nextMethods } from "../http/next-methods.ts";
+import { errorResponse, json, methodNotAllowed } from "../http/responses.ts";
 import { nodeClientAddress } from "../http/client-address.ts";
 import { matchRoute } from "../http/router.ts";
 import { serveStorage } from "../http/storage-routes.ts";
@@ -57,44 +59,73 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, handle
   } catch (err) {
     response = errorResponse(err);
   }
-  // Answered before the body was read to its end (a 413, a refused key): the rest of the body is
-  // still on the connection, and its next request would wait behind it. Close the connection.
-  if (!req.complete) res.setHeader("Connection", "close");
   await sendWebResponse(res, response);
 }
 
-function route(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<unknown> {
+const refuse = (res: http.ServerResponse, err: AppError) => sendWebResponse(res, errorResponse(err));
+
+// Every method Node's parser accepts, and every path, is answered here or by a door in the
+// envelope (Next.js only sees the methods its routes take, and decodable paths): 405 with Allow
+// for a method the path does not take, 404 for a malformed percent-escape, 400 for a target that
+// is not a path (CONNECT host:port, a proxy's absolute URL).
+function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<unknown> {
+  const target = req.url ?? "/";
+  const method = req.method ?? "GET";
+  if (!target.startsWith("/")) return refuse(res, new AppError("MALFORMED_REQUEST", "The request target must be a path on this server; it is not a proxy"));
+  const pathname = target.split("?", 1)[0]!;
+  const apiPath = pathname.startsWith("/api/") || pathname.startsWith("/storage/");
+  if (!isDecodablePath(pathname)) {
+    if (apiPath) return refuse(res, new AppError("NOT_FOUND", "No such resource (the path has a malformed percent-escape)"));
+    return notFoundPage(req, res);
+  }
   if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) {
-    const match = matchRoute(req.method ?? "GET", pathname);
-    const handler: RouteHandler = "response" in match ? async () => match.response() : match.handler;
-    return serve(req, res, handler, "params" in match ? match.params : {});
+    const match = matchRoute(method, pathname);
+    return "response" in match ? sendWebResponse(res, match.response()) : serve(req, res, match.handler, match.params);
   }
   if (pathname.startsWith("/storage/")) return serveStorage(req, res, pathname);
   // the tool interface (MCP over Streamable HTTP), beside the REST door it mirrors
   if (pathname === MCP_PATH) return serveMcp(req, res);
   const health = healthRoutes[pathname];
-  if (health) return serve(req, res, health, {});
+  if (health) return method === "GET" || method === "HEAD" ? serve(req, res, health, {}) : sendWebResponse(res, methodNotAllowed(method, ["GET"]));
+  const allowed = nextMethods(pathname, dev);
+  if (!allowed) return refuse(res, new AppError("NOT_FOUND", `No endpoint ${method} ${pathname}`));
+  if (method === "HEAD")
+    req.method = "GET"; // answered as GET; Node leaves the body out of a HEAD's answer
+  else if (!allowed.includes(method)) return sendWebResponse(res, methodNotAllowed(method, allowed));
   // Next.js sees only headers: it gets the one client address we trust (the sign-in throttle's key),
   // never one the client wrote itself.
   req.headers["x-forwarded-for"] = nodeClientAddress(req);
   return Promise.resolve(nextHandler(req, res));
 }
 
-const server = http.createServer((req, res) => {
-  const pathname = (req.url ?? "/").split("?", 1)[0]!;
+/** The dashboard's 404 page, for a path Next.js would fail to decode. */
+function notFoundPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  req.method = "GET";
+  return app.render404(req, res, { pathname: "/_not-found", query: {} } as Parameters<typeof app.render404>[2]);
+}
+
+function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   // Every request is answered: whatever a route throws, at once or later, becomes the envelope.
   const done = (err: unknown) => {
-    if (!res.headersSent) {
-      const response = errorResponse(err);
-      if (!req.complete) res.setHeader("Connection", "close");
-      void sendWebResponse(res, response).catch(() => res.destroy());
-    } else res.destroy();
+    if (!res.headersSent) void sendWebResponse(res, errorResponse(err)).catch(() => res.destroy());
+    else res.destroy();
   };
   try {
-    void route(req, res, pathname).catch(done);
+    void route(req, res).catch(done);
   } catch (err) {
     done(err);
   }
+}
+
+const server = http.createServer(answer);
+// CONNECT asks for a tunnel, and Node hands it to "connect" listeners only (without one it closed
+// the socket unanswered). It is answered like any other request, on a response made for its socket.
+server.on("connect", (req: http.IncomingMessage, socket: Socket) => {
+  const res = new http.ServerResponse(req);
+  res.shouldKeepAlive = false;
+  res.assignSocket(socket);
+  res.on("finish", () => socket.destroySoon());
+  answer(req, res);
 });
 // What Node's HTTP parser refuses before any route sees it (an unknown method, raw non-ASCII
 // bytes in the path, oversized headers, a request that never finishes arriving) is answered in the
