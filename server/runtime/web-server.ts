@@ -18,6 +18,7 @@ import { nextMethods } from "../http/next-methods.ts";
 import { errorResponse, json, methodNotAllowed } from "../http/responses.ts";
 import { nodeClientAddress } from "../http/client-address.ts";
 import { matchRoute } from "../http/router.ts";
+import { serverTimeouts, watchBody } from "../http/slow-clients.ts";
 import { serveStorage } from "../http/storage-routes.ts";
 import { MCP_PATH } from "../mcp/endpoint.ts";
 import { serveMcp } from "../mcp/http-door.ts";
@@ -98,13 +99,14 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<unk
   return Promise.resolve(nextHandler(req, res));
 }
 
-/** The dashboard's 404 page, for a path Next.js would fail to decode. */
+/** The dashboard's 404 page, for a path Next.js would fail to decode: Next's own not-found route. */
 function notFoundPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   req.method = "GET";
-  return app.render404(req, res, { pathname: "/_not-found", query: {} } as Parameters<typeof app.render404>[2]);
+  return nextHandler(req, res, { pathname: "/_not-found", query: {} } as Parameters<typeof nextHandler>[2]);
 }
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse) {
+  if (req.method !== "CONNECT") watchBody(req, res);
   // Every request is answered: whatever a route throws, at once or later, becomes the envelope.
   const done = (err: unknown) => {
     if (!res.headersSent) void sendWebResponse(res, errorResponse(err)).catch(() => res.destroy());
@@ -117,7 +119,7 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   }
 }
 
-const server = http.createServer(answer);
+const server = http.createServer(serverTimeouts(), answer);
 // CONNECT asks for a tunnel, and Node hands it to "connect" listeners only (without one it closed
 // the socket unanswered). It is answered like any other request, on a response made for its socket.
 server.on("connect", (req: http.IncomingMessage, socket: Socket) => {
@@ -128,22 +130,24 @@ server.on("connect", (req: http.IncomingMessage, socket: Socket) => {
   answer(req, res);
 });
 // What Node's HTTP parser refuses before any route sees it (an unknown method, raw non-ASCII
-// bytes in the path, oversized headers, a request that never finishes arriving) is answered in the
+// bytes in the path, oversized headers, headers that do not arrive in time) is answered in the
 // envelope too, then the connection is closed: the parser cannot read on past it.
 const parserErrors: Record<string, ErrorCode> = { HPE_HEADER_OVERFLOW: "HEADERS_TOO_LARGE", ERR_HTTP_REQUEST_TIMEOUT: "REQUEST_TIMEOUT" };
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
   if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
   const code = parserErrors[err.code ?? ""] ?? "MALFORMED_REQUEST";
   const { status, title } = errorTable[code];
-  const body = JSON.stringify({ error: { code, message: `${title} (${err.code ?? err.message})` } });
+  const message =
+    code === "REQUEST_TIMEOUT" ? `The request's headers did not arrive within ${e.httpHeadersTimeoutSeconds} s` : `${title} (${err.code ?? err.message})`;
+  const body = JSON.stringify({ error: { code, message } });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 });
 // Idle keep-alive connections outlive clients' and proxies' usual 60 s, so a client never
-// reuses a connection the server is closing at that very moment.
+// reuses a connection the server is closing at that very moment. (The headers deadline counts
+// from a connection's opening or a request's first byte, never the idle time between requests.)
 server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 if (dev) server.on("upgrade", (req, socket, head) => app.getUpgradeHandler()(req, socket, head));
 
 // The address this process listens on (another web process of the installation has its own),
