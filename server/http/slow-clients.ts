@@ -27,7 +27,7 @@ export function serverTimeouts(): http.ServerOptions {
 type Watched = {
   req: http.IncomingMessage;
   res: http.ServerResponse;
-  /** socket bytes read when the watch began, at the last tick, and at the last tick that brought any */
+  /** the socket's bytes read when the watch began and at the last tick; when bytes last arrived */
   firstBytes: number;
   lastBytes: number;
   lastArrivalAt: number;

@@ -90,9 +90,8 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<unk
   if (health) return method === "GET" || method === "HEAD" ? serve(req, res, health, {}) : sendWebResponse(res, methodNotAllowed(method, ["GET"]));
   const allowed = nextMethods(pathname, dev);
   if (!allowed) return refuse(res, new AppError("NOT_FOUND", `No endpoint ${method} ${pathname}`));
-  if (method === "HEAD")
-    req.method = "GET"; // answered as GET; Node leaves the body out of a HEAD's answer
-  else if (!allowed.includes(method)) return sendWebResponse(res, methodNotAllowed(method, allowed));
+  if (method !== "HEAD" && !allowed.includes(method)) return sendWebResponse(res, methodNotAllowed(method, allowed));
+  if (method === "HEAD") req.method = "GET"; // Node still leaves the body out of the answer
   // Next.js sees only headers: it gets the one client address we trust (the sign-in throttle's key),
   // never one the client wrote itself.
   req.headers["x-forwarded-for"] = nodeClientAddress(req);
