@@ -9,34 +9,13 @@ import { closeDb } from "../server/db.ts";
 import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
 import { signUp } from "../server/domain/auth/sign-up.ts";
 import { systemScope } from "../server/scope.ts";
-import { makeMp4 } from "../server/testing/media-fixtures.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
+import { writeMp4 } from "./mp4-file.ts";
 
 const SIZE = 2 * 1024 ** 3;
 const stack = await startTestStack("bench");
 const dir = path.join(stack.dataDir, "bench-files");
 fs.mkdirSync(dir, { recursive: true });
-
-/** A valid 2 GiB MP4: a real header (ftyp + moov) and media data, written in 8 MiB blocks. */
-function writeMp4(file: string, moovAtEnd: boolean) {
-  const header = makeMp4({ durationSeconds: 3600, width: 1920, height: 1080, payloadBytes: 0, moovAtEnd });
-  const ftyp = header.subarray(0, header.readUInt32BE(0));
-  const rest = header.subarray(ftyp.length); // moov (and an empty mdat) in some order
-  const moov = moovAtEnd ? rest.subarray(8) : rest.subarray(0, rest.length - 8);
-  const payload = SIZE - ftyp.length - moov.length - 8;
-  const mdatHeader = Buffer.alloc(8);
-  mdatHeader.writeUInt32BE(payload + 8);
-  mdatHeader.write("mdat", 4, "latin1");
-  const fd = fs.openSync(file, "w");
-  fs.writeSync(fd, ftyp);
-  if (!moovAtEnd) fs.writeSync(fd, moov);
-  fs.writeSync(fd, mdatHeader);
-  const block = Buffer.alloc(8 * 1024 ** 2, 0x5a);
-  for (let left = payload; left > 0; left -= block.length) fs.writeSync(fd, left >= block.length ? block : block.subarray(0, left));
-  if (moovAtEnd) fs.writeSync(fd, moov);
-  fs.closeSync(fd);
-  if (fs.statSync(file).size !== SIZE) throw new Error("size mismatch");
-}
 
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
@@ -79,7 +58,7 @@ try {
   const rows = [];
   for (const moovAtEnd of [false, true]) {
     const file = path.join(dir, `source-${moovAtEnd ? "moov-last" : "moov-first"}.mp4`);
-    writeMp4(file, moovAtEnd);
+    writeMp4(file, SIZE, moovAtEnd);
     execFileSync("sync");
     const reservation = await api(key, "POST", "/api/v1/media/uploads", { fileName: "big.mp4", contentType: "video/mp4", fileSize: SIZE });
     const baseline = rssKb(stack.webPid);

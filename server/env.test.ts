@@ -35,10 +35,18 @@ afterEach(() => {
   resetEnv();
 });
 
-const runtimeVariables = ["PUBLISH_LEASE_SECONDS", "WORKER_CONCURRENCY", "SYNC_INTERVAL_MINUTES", "STORAGE_DRIVER", "WORKERS"];
+const runtimeVariables = [
+  "PUBLISH_LEASE_SECONDS",
+  "WORKER_CONCURRENCY",
+  "SYNC_INTERVAL_MINUTES",
+  "STORAGE_DRIVER",
+  "WORKERS",
+  "HTTP_HEADERS_TIMEOUT_SECONDS",
+  "HTTP_BODY_TIMEOUT_SECONDS",
+];
 
 describe("configuration", () => {
-  it("keeps the defaults of the worker, publishing, sync and storage variables", () => {
+  it("keeps the defaults of the worker, publishing, sync, storage and HTTP deadline variables", () => {
     const e = envWith(Object.fromEntries(runtimeVariables.map((n) => [n, undefined])));
     expect(e).toMatchObject({
       publishLeaseSeconds: 60,
@@ -46,6 +54,8 @@ describe("configuration", () => {
       syncIntervalMinutes: 60,
       workers: 1,
       storage: { driver: "local" },
+      httpHeadersTimeoutSeconds: 20,
+      httpBodyTimeoutSeconds: 20,
     });
   });
 
@@ -73,6 +83,7 @@ describe("configuration", () => {
     ["SYNC_INTERVAL_MINUTES", "hourly", "expected a whole number, at least 0"],
     ["SYNC_INTERVAL_MINUTES", "-5", "expected a whole number, at least 0"],
     ["WORKERS", "two", "expected a whole number, at least 0"],
+    ["HTTP_BODY_TIMEOUT_SECONDS", "0", "expected a whole number, at least 1"],
     ["STORAGE_DRIVER", "s4", 'expected one of "local"|"s3"'],
     ["S3_FORCE_PATH_STYLE", "yes", 'expected one of "true"|"false"'],
     ["S3_ENDPOINT", "minio 9000", "Invalid URL"],

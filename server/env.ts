@@ -45,6 +45,8 @@ const schema = z
     SIGNUP_PLAN: z.enum(["free", "creator", "pro", "business"]).optional(),
     API_RATE_LIMIT_PER_MINUTE: wholeNumber(1).optional(),
     TRUST_PROXY: bool.default(false),
+    HTTP_HEADERS_TIMEOUT_SECONDS: wholeNumber(1).default(20),
+    HTTP_BODY_TIMEOUT_SECONDS: wholeNumber(1).default(20),
     FACEBOOK_PUBLIC_WRITE: bool.default(true),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     LLM_BASE_URL: z.url().optional(),
@@ -141,6 +143,10 @@ export type Env = {
   apiRateLimitPerMinute: number | undefined;
   /** a reverse proxy in front appends the client's address to X-Forwarded-For (server/http/client-address.ts) */
   trustProxy: boolean;
+  /** a request's headers must arrive within this (server/http/slow-clients.ts) */
+  httpHeadersTimeoutSeconds: number;
+  /** a request body that stops arriving for this long, or arrives too slowly, is cut off */
+  httpBodyTimeoutSeconds: number;
   facebookPublicWrite: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
   /** an OpenAI-compatible API for carousel copy (and images, with imageModel); null: the built-in writer */
@@ -198,6 +204,8 @@ export function env(): Env {
     signupPlan: (e.SIGNUP_PLAN ?? (embeddedDatabase ? "creator" : "free")).toUpperCase() as Env["signupPlan"],
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    httpHeadersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,
+    httpBodyTimeoutSeconds: e.HTTP_BODY_TIMEOUT_SECONDS,
     facebookPublicWrite: e.FACEBOOK_PUBLIC_WRITE,
     logLevel: e.LOG_LEVEL,
     llm: e.LLM_BASE_URL

@@ -23,18 +23,20 @@ const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message, 
 
 /**
  * The scope of an API key. `address`, the network client's (server/http/client-address.ts), is
- * refused while it has sent too many unknown keys, and charged for each; local callers (the
- * stdio tool interface, with the key from its own environment) pass none.
+ * charged for each unknown key, and while it has sent too many, its requests without a known key
+ * are refused; a known key is judged by its own limit only, so one broken script behind a shared
+ * address (a NAT, an office) does not lock out every tenant there. Local callers (the stdio tool
+ * interface, with the key from its own environment) pass no address.
  */
 export async function scopeFromAuthorization(header: string | null, address?: string): Promise<Scope & { actor: { kind: "apiKey" } }> {
-  if (address !== undefined) await assertKeyAttemptsLeft(address);
-  if (!header) throw unauthorized("Missing API key: send the header `Authorization: Bearer <API key>`");
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <API key>`");
-  const key = match[1]!;
-  const cached = await keyCache.fetch(hashApiKey(key), { context: key });
-  const identity = cached?.identity;
+  const key = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  // looked up first, so that a blocked address's known keys still pass (a malformed key costs no query)
+  const identity = key ? (await keyCache.fetch(hashApiKey(key), { context: key }))?.identity : undefined;
   if (!identity) {
+    // a block is read from memory (server/http/rate-limit.ts) and, once reached, costs no more writes
+    if (address !== undefined) await assertKeyAttemptsLeft(address);
+    if (!header) throw unauthorized("Missing API key: send the header `Authorization: Bearer <API key>`");
+    if (!key) throw unauthorized("Malformed Authorization header: expected `Bearer <API key>`");
     if (address !== undefined) await countFailedKey(address);
     throw unauthorized("Invalid API key");
   }

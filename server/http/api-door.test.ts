@@ -108,7 +108,7 @@ describe("input and routing errors", () => {
     const wrongMethod = await api(t.key)("DELETE", "/api/v1/workspaces");
     expect(wrongMethod.status).toBe(405);
     expectEnvelope(wrongMethod, "METHOD_NOT_ALLOWED");
-    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
   });
 });
 

@@ -1,11 +1,12 @@
-// Path segments as the client meant them. A malformed percent-escape (%ZZ, a cut UTF-8
-// sequence) names no resource, so it is a 404 in the envelope, never an exception.
-import { AppError } from "../errors.ts";
-
-export function decodePathSegment(segment: string): string {
+// Paths as the client meant them. A malformed percent-escape (%ZZ, a cut UTF-8 sequence) names
+// no resource: the web server answers it 404 before any door or Next.js sees the request (Next's
+// route handlers threw on it, a 500), so every door after it may decode segments freely. A path
+// decodes as a whole exactly when each of its segments does: no escape spans a literal "/".
+export function isDecodablePath(pathname: string): boolean {
   try {
-    return decodeURIComponent(segment);
+    decodeURIComponent(pathname);
+    return true;
   } catch {
-    throw new AppError("NOT_FOUND", "No such resource (the path has a malformed percent-escape)");
+    return false;
   }
 }

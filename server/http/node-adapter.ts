@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { rememberClientAddress } from "./client-address.ts";
 import { serializedBody } from "./responses.ts";
 
+/** Only for the methods of our routes: undici's Request refuses TRACE, CONNECT and TRACK (the web server refuses those first). */
 export function toWebRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -27,6 +28,9 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // Answered before the body was read to its end (a 413, a refused key): the rest of the body is
+  // still on the connection, and its next request would wait behind it. Close the connection.
+  if (!res.req.complete) headers.connection = "close";
   if (!response.body) {
     res.writeHead(response.status, headers);
     res.end();

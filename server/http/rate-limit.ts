@@ -3,7 +3,8 @@
 // - per key, a fixed one-minute window of the workspace plan's requests (X-RateLimit-* headers
 //   report it on every answer);
 // - per client address, failed keys: after FAILED_KEYS_PER_WINDOW unknown keys in ten minutes,
-//   every request from that address is refused until the window ends, before its key is read.
+//   every request from that address without a known key is refused until the window ends; a
+//   known key is judged by its own limit only (server/scope.ts).
 import { LRUCache } from "lru-cache";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,5 @@
 // JSON responses and the error envelope { "error": { "code", "message", "details" } }.
-import { errorTable, toAppError } from "../errors.ts";
+import { AppError, errorTable, toAppError } from "../errors.ts";
 
 // The serialized text of each JSON response, so the web server can write it in one go instead
 // of reading the Response's stream back (measured at ~90 µs per response).
@@ -41,4 +41,13 @@ export function errorResponse(err: unknown, headers?: Headers): Response {
   const error: Record<string, unknown> = { code: appError.code, message: appError.message };
   if (appError.details !== undefined) error.details = appError.details;
   return json({ error }, errorTable[appError.code].status, h);
+}
+
+/**
+ * 405 for a path that takes other methods, with the `Allow` header listing them; HEAD is named
+ * wherever GET is, since the web server answers HEAD as GET without a body.
+ */
+export function methodNotAllowed(method: string, allowed: readonly string[]): Response {
+  const allow = allowed.flatMap((m) => (m === "GET" && !allowed.includes("HEAD") ? ["GET", "HEAD"] : [m])).join(", ");
+  return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}`), new Headers({ Allow: allow }));
 }

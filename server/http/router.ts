@@ -1,9 +1,10 @@
-// Matches a method and path against the route table: the handler and its path parameters,
-// 405 (with Allow) for a known path with another method, 404 for anything else under /api/v1.
+// Matches a method and path against the route table: the handler and its path parameters
+// (HEAD runs a GET route; Node leaves the body out), 405 (with Allow) for a known path with
+// another method, 404 for anything else under /api/v1. The web server has refused paths with
+// malformed percent-escapes before this, so the segments decode.
 import { AppError } from "../errors.ts";
-import { decodePathSegment } from "./decode-path.ts";
 import type { HttpMethod } from "./operation.ts";
-import { errorResponse } from "./responses.ts";
+import { errorResponse, methodNotAllowed } from "./responses.ts";
 import { routes, type Route } from "./routes.ts";
 
 type Compiled = { route: Route; pattern: RegExp; names: string[] };
@@ -25,25 +26,16 @@ const compiled: Compiled[] = routes.map((route) => {
 export type Match = { handler: Route["handler"]; params: Record<string, string> } | { response: () => Response };
 
 export function matchRoute(method: string, pathname: string): Match {
+  const wanted = method === "HEAD" ? "GET" : method;
   const allowed: HttpMethod[] = [];
   for (const c of compiled) {
     const m = c.pattern.exec(pathname);
     if (!m) continue;
-    if (c.route.op.method === method) {
-      try {
-        const params = Object.fromEntries(c.names.map((n, i) => [n, decodePathSegment(m[i + 1]!)]));
-        return { handler: c.route.handler, params };
-      } catch (err) {
-        return { response: () => errorResponse(err) };
-      }
+    if (c.route.op.method === wanted) {
+      return { handler: c.route.handler, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
     }
     allowed.push(c.route.op.method);
   }
-  if (allowed.length > 0) {
-    const allow = allowed.join(", ");
-    return {
-      response: () => errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}`), new Headers({ Allow: allow })),
-    };
-  }
+  if (allowed.length > 0) return { response: () => methodNotAllowed(method, allowed) };
   return { response: () => errorResponse(new AppError("NOT_FOUND", `No endpoint ${method} ${pathname}`)) };
 }

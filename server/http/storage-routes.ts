@@ -1,14 +1,16 @@
 // The local storage driver's URLs, served by the web process with Node streams end to end:
 //   PUT  /storage/upload/<key>?expires&type&length&signature   (the uploadUrl of a reservation)
 //   GET  /storage/object/<key>?expires&signature               (signed, time-limited downloads; Range)
-// They behave like S3 presigned URLs: a missing or different signed header is refused, and an
-// upload that is cut short, too long or late stores nothing.
+// They behave like S3 presigned URLs: a missing or different signed header is refused, an upload
+// that starts late or is cut short or too long stores nothing, and one that started in time may
+// take as long as its bytes keep arriving.
 import type http from "node:http";
 import { assertUploadOpen, recordUpload } from "../domain/media/upload-window.ts";
 import { AppError, toAppError, type ErrorCode } from "../errors.ts";
 import { LocalStorage, UploadRejected } from "../storage/local-storage.ts";
 import { storage } from "../storage/index.ts";
-import { decodePathSegment } from "./decode-path.ts";
+import { sendWebResponse } from "./node-adapter.ts";
+import { methodNotAllowed } from "./responses.ts";
 
 function sendError(res: http.ServerResponse, status: number, code: ErrorCode, message: string, close = false) {
   if (res.headersSent) return void res.destroy();
@@ -16,23 +18,21 @@ function sendError(res: http.ServerResponse, status: number, code: ErrorCode, me
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-const uploadCodes: Record<number, ErrorCode> = { 400: "VALIDATION_ERROR", 403: "FORBIDDEN", 408: "UPLOAD_EXPIRED", 411: "VALIDATION_ERROR" };
+const uploadCodes: Record<number, ErrorCode> = { 400: "VALIDATION_ERROR", 403: "FORBIDDEN", 411: "VALIDATION_ERROR" };
 
 export async function serveStorage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
   const driver = await storage();
   const url = new URL(req.url ?? "/", "http://local");
   if (!(driver instanceof LocalStorage)) return sendError(res, 404, "NOT_FOUND", "This installation stores media in S3");
-  let key: string;
-  try {
-    key = decodePathSegment(pathname.slice(pathname.indexOf("/", "/storage/".length) + 1));
-  } catch (err) {
-    const appError = toAppError(err);
-    return sendError(res, appError.status, appError.code, appError.message, req.method === "PUT");
-  }
-  if (pathname.startsWith("/storage/upload/") && req.method === "PUT") return upload(driver, key, url.searchParams, req, res);
-  if (pathname.startsWith("/storage/object/") && (req.method === "GET" || req.method === "HEAD")) return download(driver, key, url.searchParams, req, res);
-  sendError(res, 405, "METHOD_NOT_ALLOWED", `${req.method} is not supported here`);
+  const key = decodeURIComponent(pathname.slice(pathname.indexOf("/", "/storage/".length) + 1)); // the web server refused malformed escapes
+  const method = req.method ?? "GET";
+  if (pathname.startsWith("/storage/upload/")) return method === "PUT" ? upload(driver, key, url.searchParams, req, res) : refuse(res, method, ["PUT"]);
+  if (pathname.startsWith("/storage/object/"))
+    return method === "GET" || method === "HEAD" ? download(driver, key, url.searchParams, req, res) : refuse(res, method, ["GET"]);
+  sendError(res, 404, "NOT_FOUND", "No such storage URL");
 }
+
+const refuse = (res: http.ServerResponse, method: string, allowed: string[]) => sendWebResponse(res, methodNotAllowed(method, allowed));
 
 async function upload(driver: LocalStorage, key: string, query: URLSearchParams, req: http.IncomingMessage, res: http.ServerResponse) {
   try {
@@ -44,7 +44,7 @@ async function upload(driver: LocalStorage, key: string, query: URLSearchParams,
     }
     if (Number(length) !== terms.contentLength) throw new UploadRejected(403, `Content-Length must be exactly ${terms.contentLength} (sent ${length})`);
     await assertUploadOpen(key);
-    const info = await driver.receive(key, req, { contentType: terms.contentType, contentLength: terms.contentLength, deadline: terms.expiresAt });
+    const info = await driver.receive(key, req, { contentType: terms.contentType, contentLength: terms.contentLength });
     await recordUpload(key);
     res.writeHead(200, { ETag: `"${info.version}"`, "Content-Length": "0" });
     res.end();

@@ -407,3 +407,38 @@ describe("refusals", () => {
     await t.client.close();
   });
 });
+
+describe("one JSON-RPC message per POST", () => {
+  const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_accounts", arguments: {} } });
+
+  it("refuses every batch, empty or not, with the same 400 -32600 and runs none of its calls", async () => {
+    const t = await createWorkspaceWithKey();
+    const key = { Authorization: `Bearer ${t.key}` };
+    const notification = { jsonrpc: "2.0", method: "notifications/initialized" };
+    for (const batch of [[], [call(1)], [call(1), call(2)], [notification], Array.from({ length: 200 }, (_, i) => call(i))]) {
+      const res = await rawPost(key, batch);
+      expect({ size: batch.length, status: res.status }).toEqual({ size: batch.length, status: 400 });
+      expect(await res.json()).toEqual({
+        jsonrpc: "2.0",
+        error: { code: -32600, message: expect.stringContaining("JSON-RPC batches are not supported") },
+        id: null,
+      });
+    }
+    // one message per POST still works, and none of the refused calls was counted against the key
+    const single = await rawPost(key, call(7));
+    expect(single.status).toBe(200);
+    const rest = await fetch(new URL("/api/v1/workspaces", mcpUrl()), { headers: key });
+    expect(Number(rest.headers.get("x-ratelimit-remaining"))).toBe(298);
+  });
+
+  it("answers a body that is not JSON with -32700, and one over 1 MiB with 413", async () => {
+    const t = await createWorkspaceWithKey();
+    const headers = { Authorization: `Bearer ${t.key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const notJson = await fetch(mcpUrl(), { method: "POST", headers, body: "{nope" });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error.code).toBe(-32700);
+    const huge = await fetch(mcpUrl(), { method: "POST", headers, body: JSON.stringify({ ...call(1), pad: "x".repeat(1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe(-32000);
+  });
+});

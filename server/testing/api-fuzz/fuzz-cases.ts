@@ -84,13 +84,16 @@ export function operationCases(op: DocOperation, resolve: Resolver, pools: IdPoo
     1,
     fc.tuple(valid, badAuth).map(([p, auth]) => build(`auth:${auth.kind}`, p, { auth })),
   );
-  // Another method on the operation's path; "FOO" is no HTTP method at all.
+  // Another method on the operation's path: TRACE and CONNECT (which undici's Request refuses, and
+  // Node hands to "connect" listeners only), WebDAV's, and "FOO", no HTTP method at all.
   add(
     1,
     fc
       .tuple(
         valid,
-        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND", "PURGE", "SEARCH", "FOO").filter((m) => m !== op.method),
+        fc
+          .constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "CONNECT", "PROPFIND", "PURGE", "SEARCH", "QUERY", "FOO")
+          .filter((m) => m !== op.method),
       )
       .map(([p, method]) => build(`method:${method === "FOO" ? "unknown" : "other"}`, p, { method })),
   );

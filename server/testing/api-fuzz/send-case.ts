@@ -3,6 +3,7 @@
 // Every request has its own connection, so a request that leaves a connection in a bad state
 // cannot make the next case look unanswered.
 import http from "node:http";
+import type { Readable } from "node:stream";
 import type { FuzzCase } from "./fuzz-cases.ts";
 
 export type Outcome =
@@ -31,14 +32,14 @@ export function sendCase(baseUrl: string, c: FuzzCase, timeoutMs: number): Promi
       return resolve({ answered: "refused-by-client", reason: (err as Error).message, ms: ms() });
     }
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    req.on("response", (res) => {
+    const collect = (res: http.IncomingMessage, body: Readable) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      res.on("data", (chunk: Buffer) => {
+      body.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
       });
-      res.on("end", () => {
+      body.on("end", () => {
         clearTimeout(timer);
         resolve({
           answered: true,
@@ -48,10 +49,17 @@ export function sendCase(baseUrl: string, c: FuzzCase, timeoutMs: number): Promi
           ms: ms(),
         });
       });
-      res.on("error", (err) => {
+      body.on("error", (err) => {
         clearTimeout(timer);
         resolve({ answered: false, reason: `answer cut off: ${err.message}`, ms: ms() });
       });
+    };
+    req.on("response", (res) => collect(res, res));
+    // node:http hands the answer to a CONNECT to "connect" listeners, whatever its status, with the
+    // socket that carries its body (the server closes it after the answer)
+    req.on("connect", (res, socket, head) => {
+      socket.unshift(head);
+      collect(res, socket);
     });
     req.on("error", (err) => {
       clearTimeout(timer);
