@@ -1,9 +1,8 @@
 // The local storage driver's URLs, served by the web process with Node streams end to end:
 //   PUT  /storage/upload/<key>?expires&type&length&signature   (the uploadUrl of a reservation)
 //   GET  /storage/object/<key>?expires&signature               (signed, time-limited downloads; Range)
-// They behave like S3 presigned URLs: a missing or different signed header is refused, an upload
-// that starts late or is cut short or too long stores nothing, and one that started in time may
-// take as long as its bytes keep arriving.
+// They behave like S3 presigned URLs: a missing or different signed header is refused, and an
+// upload that is cut short, too long or late (SPEC.md: complete within 300 s) stores nothing.
 import type http from "node:http";
 import { assertUploadOpen, recordUpload } from "../domain/media/upload-window.ts";
 import { AppError, toAppError, type ErrorCode } from "../errors.ts";
@@ -18,7 +17,7 @@ function sendError(res: http.ServerResponse, status: number, code: ErrorCode, me
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-const uploadCodes: Record<number, ErrorCode> = { 400: "VALIDATION_ERROR", 403: "FORBIDDEN", 411: "VALIDATION_ERROR" };
+const uploadCodes: Record<number, ErrorCode> = { 400: "VALIDATION_ERROR", 403: "FORBIDDEN", 408: "UPLOAD_EXPIRED", 411: "VALIDATION_ERROR" };
 
 export async function serveStorage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
   const driver = await storage();
@@ -44,7 +43,7 @@ async function upload(driver: LocalStorage, key: string, query: URLSearchParams,
     }
     if (Number(length) !== terms.contentLength) throw new UploadRejected(403, `Content-Length must be exactly ${terms.contentLength} (sent ${length})`);
     await assertUploadOpen(key);
-    const info = await driver.receive(key, req, { contentType: terms.contentType, contentLength: terms.contentLength });
+    const info = await driver.receive(key, req, { contentType: terms.contentType, contentLength: terms.contentLength, deadline: terms.expiresAt });
     await recordUpload(key);
     res.writeHead(200, { ETag: `"${info.version}"`, "Content-Length": "0" });
     res.end();

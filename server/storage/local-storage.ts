@@ -61,15 +61,15 @@ export class LocalStorage implements StorageDriver {
   }
 
   /** The terms an upload URL was signed with, or why it is refused (401/403 like S3). */
-  uploadTerms(key: string, query: URLSearchParams): { contentType: string; contentLength: number } {
+  uploadTerms(key: string, query: URLSearchParams): { contentType: string; contentLength: number; expiresAt: number } {
     const expires = Number(query.get("expires"));
     const contentType = query.get("type") ?? "";
     const contentLength = Number(query.get("length"));
     if (!this.verify(this.sign(["PUT", key, expires, contentType, contentLength]), query.get("signature"))) {
       throw new UploadRejected(403, "The upload URL's signature does not match");
     }
-    if (expires * 1000 <= Date.now()) throw new UploadRejected(403, "The upload URL has expired (uploads must start within 300 seconds of the reservation)");
-    return { contentType, contentLength };
+    if (expires * 1000 <= Date.now()) throw new UploadRejected(403, "The upload URL has expired (uploads must complete within 300 seconds of the reservation)");
+    return { contentType, contentLength, expiresAt: expires * 1000 };
   }
 
   async presignDownload(key: string, input: { expiresInSeconds: number }): Promise<string> {
@@ -85,16 +85,20 @@ export class LocalStorage implements StorageDriver {
 
   /**
    * Streams a body into the object: to a temporary file first, renamed into place only when
-   * exactly `contentLength` bytes arrived, so a partial upload leaves nothing. Like an S3
-   * presigned URL's expiry, the upload window bounds when an upload starts, not how long it takes:
-   * the web server cuts off a body that stops arriving (server/http/slow-clients.ts).
+   * exactly `contentLength` bytes arrived before `deadline` (SPEC.md: an upload completes within
+   * 300 s of its reservation), so a partial upload leaves nothing. A body that stops arriving is
+   * cut off sooner, by the web server's slow-client deadline (server/http/slow-clients.ts).
    * Bytes are flushed to disk while they arrive (one fdatasync in flight at a time), so the
    * final fsync before acknowledging does not start a whole file's writeback from scratch.
    */
-  async receive(key: string, body: Readable, input: { contentType: string; contentLength: number }): Promise<ObjectInfo> {
+  async receive(key: string, body: Readable, input: { contentType: string; contentLength: number; deadline: number }): Promise<ObjectInfo> {
     const target = this.file(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${crypto.randomBytes(6).toString("hex")}.part`;
+    const timer = setTimeout(
+      () => body.destroy(new UploadRejected(408, "The upload did not complete within the upload window (300 seconds of the reservation)")),
+      Math.max(0, input.deadline - Date.now()),
+    );
     const handle = await fsp.open(tmp, "w");
     let flushing: Promise<void> | null = null;
     try {
@@ -133,6 +137,8 @@ export class LocalStorage implements StorageDriver {
       await handle.close().catch(() => {});
       await fsp.rm(tmp, { force: true });
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
