@@ -97,5 +97,5 @@ function cut(w: Watched, message: string) {
   const end = () => req.destroy(error);
   if (res.headersSent) return end();
   res.once("finish", end);
-  void sendWebResponse(res, errorResponse(error)).catch(end);
+  void sendWebResponse(res, errorResponse(error), { linger: false }).catch(end);
 }

@@ -4,6 +4,8 @@
 // next claim (../publishing/engine/dispatcher.ts). Every worker process runs this; SKIP LOCKED
 // lets them share a burst without waiting on each other or on a claim. It also answers how soon
 // the next post falls due or job wakes, so the clock can look again at that moment.
+// Lateness is measured by clock_timestamp(): a row that became due while this statement waited on
+// its lock is re-checked against the statement's older now(), which would make it look early.
 import { sql } from "../../db.ts";
 
 /** Starts every due post and wakes every waiting job whose time came, `batch` at a time; answers in how many ms the next is due (null: none). */
@@ -15,7 +17,7 @@ export async function startDuePosts(batch = 5_000): Promise<number | null> {
          SELECT id FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" <= now() ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
        ), started AS (
          UPDATE "PublishJob" j SET status = 'queued', "updatedAt" = now(),
-                "startLateMs" = COALESCE(j."startLateMs", GREATEST(0, (extract(epoch FROM now() - j."scheduledAt") * 1000)::int))
+                "startLateMs" = COALESCE(j."startLateMs", GREATEST(0, (extract(epoch FROM clock_timestamp() - j."scheduledAt") * 1000)::int))
            FROM due WHERE j.id = due.id
          RETURNING j.id
        ), waking AS (
