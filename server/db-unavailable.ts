@@ -1,5 +1,5 @@
 // Whether an error means "the database cannot be reached right now" (a restart, a shutdown, a
-// network cut) rather than a fault of the request or of our code. The doors answer such errors
+// network cut, a server that does not answer within the deadline) rather than a fault of the request or of our code. The doors answer such errors
 // 503 SERVICE_UNAVAILABLE with Retry-After instead of 500, and the pool reconnects by itself
 // when the database is back. Errors arrive from pg directly, or wrapped by Prisma's driver
 // adapter (meta.driverAdapterError.cause.kind), so the whole cause chain is read.
@@ -24,6 +24,8 @@ const CODES = new Set([
   "08003",
   "08004",
   "08006",
+  // a statement the server cancelled at its statement_timeout (server/db-deadlines.ts)
+  "57014",
   // Prisma: can't reach / timed out / server closed the connection / pool timeout
   "P1001",
   "P1002",
@@ -37,6 +39,10 @@ const MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /connection error and is not queryable/i,
   /Can't reach database server/i,
+  // pg's query_timeout; Prisma's transaction that could not start, or outlived its time, meanwhile
+  /Query read timeout/,
+  /Unable to start a transaction in the given time/i,
+  /A (query|commit|rollback) cannot be executed on an expired transaction/i,
 ];
 
 export function isDatabaseUnavailable(err: unknown): boolean {

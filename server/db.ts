@@ -4,6 +4,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type ConnectedAccount, type MediaItem, type PublishJob } from "./db/generated/client.ts";
+import { deadlineOptions } from "./db-deadlines.ts";
 import { env } from "./env.ts";
 import { log } from "./log.ts";
 
@@ -13,14 +14,24 @@ export type * from "./db/generated/client.ts";
 type Handles = { client: PrismaClient; pool: pg.Pool };
 // On globalThis: the web process loads this module twice (the API door via tsx, tRPC inside
 // Next's bundle); both share one pool and one client.
-const globalForDb = globalThis as unknown as { __posteadyDb?: Handles };
+const globalForDb = globalThis as unknown as { __posteadyDb?: Handles; __posteadyDbDeadline?: number };
+
+/**
+ * The deadline of this process's statements and checkouts, in seconds, before its first query:
+ * a worker's (WORKER_DATABASE_TIMEOUT_SECONDS). Otherwise DATABASE_TIMEOUT_SECONDS, a request's.
+ */
+export function setDatabaseDeadline(seconds: number): void {
+  globalForDb.__posteadyDbDeadline = seconds;
+}
 
 function handles(): Handles {
   if (globalForDb.__posteadyDb) return globalForDb.__posteadyDb;
   const e = env();
   if (!e.databaseUrl) throw new Error("DATABASE_URL is not set; start the service with `npm start` or the CLI");
-  // A connection attempt that hangs (a network cut) fails after 10 s rather than holding a request.
-  const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize, connectionTimeoutMillis: 10_000 });
+  // Every statement and checkout has a deadline: a stalled database answers 503 in seconds
+  // instead of holding requests (server/db-deadlines.ts).
+  const deadline = deadlineOptions(globalForDb.__posteadyDbDeadline ?? e.databaseTimeoutSeconds);
+  const pool = new pg.Pool({ connectionString: e.databaseUrl, max: e.databasePoolSize, ...deadline });
   // An idle connection the server closed (a restart, a shutdown, a network cut) leaves the pool,
   // and the next query opens a new one; unheard, pg's "error" event would end the process.
   pool.on("error", (err) => log.warn("an idle database connection was closed", { error: err.message }));

@@ -19,6 +19,9 @@ function wholeNumber(min: number, max?: number) {
   return max === undefined ? n : n.max(max, { error });
 }
 
+const secondsError = "expected a number of seconds greater than 0";
+const seconds = z.coerce.number({ error: secondsError }).positive({ error: secondsError });
+
 const durationError = 'expected durations separated by commas, each a whole number and a unit s, m or h (e.g. "5s,5m,2h")';
 const durationUnits = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 /** "5s,5m,2h" → milliseconds; at least one duration. */
@@ -39,6 +42,8 @@ const schema = z
     DATA_DIR: z.string().default(".data"),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
+    DATABASE_TIMEOUT_SECONDS: seconds.default(4),
+    WORKER_DATABASE_TIMEOUT_SECONDS: seconds.default(30),
     AUTH_SECRET: z.string().min(32).optional(),
     TOKEN_ENCRYPTION_KEY: z.string().optional(),
     STORAGE_SIGNING_KEY: z.string().min(32).optional(),
@@ -134,6 +139,10 @@ export type Env = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** the deadline of each statement and connection checkout of the web process and the CLI (server/db-deadlines.ts) */
+  databaseTimeoutSeconds: number;
+  /** the same in a worker, whose statements may be larger and have nobody waiting on them */
+  workerDatabaseTimeoutSeconds: number;
   embeddedDatabase: boolean;
   authSecret: string;
   tokenEncryptionKey: Buffer;
@@ -195,6 +204,8 @@ export function env(): Env {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
+    workerDatabaseTimeoutSeconds: e.WORKER_DATABASE_TIMEOUT_SECONDS,
     embeddedDatabase,
     authSecret: e.AUTH_SECRET ?? secrets.authSecret,
     tokenEncryptionKey,

@@ -22,7 +22,14 @@ export function batchIncrements(addAll: (counts: Map<string, number>) => Promise
             waiters.forEach((w, i) => w.resolve({ total: total - waiters.length + 1 + i, msBeforeNext }));
           }
         },
-        (err: unknown) => batch.forEach((waiters) => waiters.forEach((w) => w.reject(err))),
+        (err: unknown) => {
+          // The requests waiting for the next batch fail with this one: the store just failed, and
+          // a statement sent now would most likely wait as long again (a stalled database), which
+          // would double their wait past the database's deadline.
+          const next = waiting;
+          waiting = new Map();
+          for (const waiters of [...batch.values(), ...next.values()]) waiters.forEach((w) => w.reject(err));
+        },
       )
       .finally(() => {
         running = false;

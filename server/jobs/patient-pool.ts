@@ -10,8 +10,11 @@ import { log } from "../log.ts";
 const OUTAGE_LIMIT_MS = 10 * 60_000;
 const MAX_WAIT_MS = 5_000;
 
-export function patientPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+export function patientPool(connectionString: string, max: number, deadlineSeconds: number): pg.Pool {
+  // The server's deadline only (statement_timeout): a queue statement the client gave up on could
+  // still be applied by a stalled server once it wakes, and graphile-worker would never learn of
+  // a job it had locked that way (locked for hours). Nobody waits on its answers, so it waits.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, statement_timeout: Math.round(deadlineSeconds * 1000) });
   // A connection the server closes (idle, or checked out between statements) is dropped by pg and
   // its error raised on the next use; unheard, the "error" event would end the process.
   pool.on("error", (err) => log.warn("a queue connection was closed", { error: err.message }));

@@ -2,7 +2,7 @@
 // database; `npm start` runs one. Scheduled tasks (crontab) run once per tick across all.
 import { Logger, run, type TaskList } from "graphile-worker";
 import v8 from "node:v8";
-import { closeDb } from "../db.ts";
+import { closeDb, setDatabaseDeadline } from "../db.ts";
 import { isDatabaseUnavailable } from "../db-unavailable.ts";
 import { GENERATE_CAROUSEL_TASK } from "../domain/carousels/generation-queue.ts";
 import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
@@ -87,11 +87,14 @@ v8.setFlagsFromString("--heap-growing-percent=50");
 // (Under `npm start`, DATABASE_URL is set and the launcher has migrated it already.)
 const database = await useInstallationDatabase({ migrate: !env().databaseUrl });
 const e = env();
+// A worker's statements are larger than a request's (a claim of hundreds of jobs) and nobody
+// waits on them: a longer deadline (docs/reliability.md, "A stalled database").
+setDatabaseDeadline(e.workerDatabaseTimeoutSeconds);
 // The queue (graphile-worker) carries the upkeep, syncs, carousels and imports; publish jobs are
 // claimed from their own table (engine/dispatcher.ts). It fetches entries in batches (its local
 // queue), so idle slots do not each poll the database.
 const QUEUE_CONCURRENCY = 32;
-const queuePool = patientPool(e.databaseUrl!, 10);
+const queuePool = patientPool(e.databaseUrl!, 10, e.workerDatabaseTimeoutSeconds);
 await workerLease(); // the lease every run of this process holds its jobs under (engine/worker-lease.ts)
 const runner = await run({
   pgPool: queuePool,
