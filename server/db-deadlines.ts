@@ -24,10 +24,30 @@ export function deadlineOptions(seconds: number): Pick<pg.PoolConfig, "Client" |
  * end. Dropped, the connection fails what was queued on it at once and leaves the pool.
  */
 export class DeadlineClient extends pg.Client {
+  private poolRelease: ((err?: Error | boolean) => void) | undefined;
+
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // A dropped connection raises "error" on its client; the statements on it fail with it already.
     this.on("error", (err) => log.debug("a database connection failed", { error: err.message }));
+    // Prisma releases a transaction's connection only after its ROLLBACK or COMMIT succeeded, which
+    // they cannot on a lost connection: the pool's slot would be held for good, and a few stalls
+    // would leave the pool with none. A connection lost while checked out goes back to the pool
+    // (which removes it) at once; its holder's own release later is then a no-op.
+    this.on("end", () => this.release(new Error("the database connection was lost")));
+  }
+
+  // pg-pool hands out a client with its own `release` (assigned at each checkout); kept here, so
+  // that a release is done once, by whoever comes first.
+  get release(): (err?: Error | boolean) => void {
+    return (err) => {
+      const release = this.poolRelease;
+      this.poolRelease = undefined;
+      release?.(err);
+    };
+  }
+  set release(fn: (err?: Error | boolean) => void) {
+    this.poolRelease = fn;
   }
 
   // pg's signatures: (text|config, values?, callback?), a Submittable with its callback, or a promise;
