@@ -76,7 +76,18 @@ export class DeadlineClient extends pg.Client {
 
   private dropIfTimedOut(err: Error): void {
     if (err.message !== "Query read timeout") return;
+    // The statement may still be applied when a stalled server wakes: its backend names it.
+    (err as Error & { backendPid?: number }).backendPid = (this as unknown as { processID: number }).processID;
     // pg-pool itself ends a client whose connection attempt timed out this way
     (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   }
+}
+
+/** The backend of a statement given up on at its deadline, which may still apply it (a stalled server that wakes). */
+export function abandonedBackend(err: unknown): number | undefined {
+  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const pid = (e as { backendPid?: unknown }).backendPid;
+    if (typeof pid === "number") return pid;
+  }
+  return undefined;
 }

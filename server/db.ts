@@ -67,6 +67,31 @@ export async function sql<T extends pg.QueryResultRow>(name: string, text: strin
   return (await handles().pool.query<T>({ name, text, values })).rows;
 }
 
+/**
+ * Waits until a statement given up on at its deadline (abandonedBackend) can no longer be applied:
+ * its backend has ended, or has run past the deadline since the server answered again (the
+ * server's statement_timeout has cut it by then; a backend's pid may be reused). Answers false
+ * if `sleep` does (the process stops).
+ */
+export async function abandonedStatementSettled(backendPid: number, sleep: (ms: number) => Promise<boolean>): Promise<boolean> {
+  const deadlineMs = (globalForDb.__posteadyDbDeadline ?? env().databaseTimeoutSeconds) * 1000;
+  let answeringSince: number | undefined;
+  for (let pause = 1_000; ; pause = Math.min(2 * pause, 10_000)) {
+    const running = await sql<{ running: boolean }>("backend-running", `SELECT EXISTS (SELECT FROM pg_stat_activity WHERE pid = $1) AS running`, [
+      backendPid,
+    ]).then(
+      ([row]) => row!.running,
+      () => undefined, // the server does not answer yet
+    );
+    if (running === false) return true;
+    if (running) {
+      answeringSince ??= Date.now();
+      if (Date.now() - answeringSince > deadlineMs + 5_000) return true;
+    }
+    if (!(await sleep(pause))) return false;
+  }
+}
+
 /** A row read as JSON (to_jsonb, to read related rows in one statement) back in its type: the named timestamp columns become Dates. */
 export function fromJsonRow<T>(json: Record<string, unknown>, timestamps: readonly (keyof T & string)[]): T {
   const row: Record<string, unknown> = { ...json };

@@ -9,7 +9,8 @@
 // when the worker died. A run that died during submit() leaves a job the next run asks its flow
 // to recover, or marks `unknown`: the service never submits twice. A run waiting on the platform
 // parks: it gives its slot back and goes on in the background, still holding its job.
-import { ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { abandonedStatementSettled, ACCOUNT_TIMESTAMPS, fromJsonRow, sql, type ConnectedAccount, type PublishJob } from "../../../db.ts";
+import { abandonedBackend } from "../../../db-deadlines.ts";
 import { isDatabaseUnavailable } from "../../../db-unavailable.ts";
 import { log } from "../../../log.ts";
 import type { Progress } from "./flow-context.ts";
@@ -144,7 +145,11 @@ export function dispatch(): void {
       const free = setup.slots - busySlots;
       if (free <= 0) break;
       const owner = `${await workerLease()}/${++claims}`;
-      for (const job of await claimReady(owner, free)) occupy(job, owner, setup);
+      const jobs = await claimReady(owner, free).catch((err: unknown) => {
+        freeLateClaim(owner, err);
+        throw err;
+      });
+      for (const job of jobs) occupy(job, owner, setup);
     } while (claimAgain && !stopping);
   })()
     // the clock tries again; an outage is the clock's to report, once
@@ -205,11 +210,47 @@ function occupy(first: Claimed, owner: string, { slots, flows, hooks }: Setup): 
  */
 async function handBack(jobId: string, owner: string, err: unknown): Promise<undefined> {
   log.warn("a publish run could not record its end; handing its job back", { jobId, error: String(err) });
+  // A statement given up on at its deadline may still be applied when a stalled server wakes:
+  // first wait for it. Its end, if applied, stays; the account's next job that its end may have
+  // claimed for this run is handed back too (the account's only job this owner can hold).
+  const backend = abandonedBackend(err);
+  if (backend !== undefined && !(await abandonedStatementSettled(backend, sleep))) return;
   for (let pause = 1_000; await sleep(pause); pause = Math.min(2 * pause, 30_000)) {
-    const handed = await release(jobId, owner, new Date()).then(
+    const handed = await sql(
+      "job-hand-back",
+      `UPDATE "PublishJob" SET "leaseOwner" = NULL, "wakeAt" = now(), "updatedAt" = now()
+        WHERE "leaseOwner" = $1 AND "accountId" = (SELECT "accountId" FROM "PublishJob" WHERE id = $2)`,
+      [owner, jobId],
+    ).then(
       () => true,
       () => false,
     );
     if (handed) return;
   }
+}
+
+/**
+ * A claim given up on at its deadline that a stalled server applies when it wakes holds jobs that
+ * no run of this process knows of, under this process's live lease: once that statement can no
+ * longer run, whatever it claimed for its owner (a claim's own) is handed back.
+ */
+function freeLateClaim(owner: string, err: unknown): void {
+  const backend = abandonedBackend(err);
+  if (backend === undefined) return;
+  const run = (async () => {
+    if (!(await abandonedStatementSettled(backend, sleep))) return;
+    for (let pause = 1_000; ; pause = Math.min(2 * pause, 30_000)) {
+      const freed = await sql<{ id: string }>(
+        "job-free-late-claim",
+        `UPDATE "PublishJob" SET "leaseOwner" = NULL, "updatedAt" = now() WHERE "leaseOwner" = $1 RETURNING id`,
+        [owner],
+      ).catch(() => undefined);
+      if (freed) {
+        if (freed.length > 0) log.warn("jobs claimed by a statement applied after its deadline were handed back", { jobs: freed.length });
+        return dispatch();
+      }
+      if (!(await sleep(pause))) return;
+    }
+  })().finally(() => runs.delete(run));
+  runs.add(run);
 }
