@@ -1,7 +1,8 @@
 // The fault drill: the whole service as `npm start` runs it (launcher, embedded PostgreSQL,
 // sandbox, worker, web), on a data directory of its own, under a steady load of media posts,
 // while it is hurt: the worker and the web process SIGKILLed; then the database stopped fast,
-// stopped smart, and kept down for 10 s. Nobody steps in. Then every accepted job must end
+// stopped smart, kept down for 10 s, and stalled (SIGSTOP, reachable but not answering).
+// Nobody steps in. Then every accepted job must end
 // (published, failed or unknown), none lost, none published twice, and no request answered
 // 500 (503 with Retry-After is the outage's answer). Used by `npm run drill:faults` and a test.
 import { spawn, spawnSync } from "node:child_process";
@@ -37,12 +38,24 @@ export type FaultDrillReport = {
   cutByKill: number;
   /** seconds each fault took until the service answered again by itself */
   recoverySeconds: Record<string, number>;
+  /** while the database was stalled (SIGSTOP): the answers of each door, and the longest wait for one */
+  stall: StallReport;
+};
+
+export type StallReport = {
+  seconds: number;
+  /** door → answers by status ("503" counts those with Retry-After; an MCP tool's error is "tool error CODE") */
+  answers: Record<string, Record<string, number>>;
+  /** door → the longest time a request waited for its answer, in ms */
+  maxMs: Record<string, number>;
+  /** requests not answered within 6 s (health: 2 s), or not answered at all */
+  late: number;
 };
 
 const POSTS_PER_ACCOUNT = 25; // TikTok's daily cap per creator
 const TERMINAL = ["published", "failed", "unknown", "canceled"];
 
-export async function faultDrill(opts: { jobs: number; log?: (line: string) => void }): Promise<FaultDrillReport> {
+export async function faultDrill(opts: { jobs: number; stallSeconds: number; log?: (line: string) => void }): Promise<FaultDrillReport> {
   const say = opts.log ?? (() => {});
   const root = process.cwd();
   const dataDir = path.join(root, ".data", `drill-faults-${process.pid}`);
@@ -100,7 +113,9 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
     resetPlatformConfig();
     const database = await useInstallationDatabase({ migrate: false });
 
-    const { user, workspace } = await signUp({ email: `fault-drill-${Date.now()}@example.test`, password: "fault-drill-password" }, { plan: "BUSINESS" });
+    const email = `fault-drill-${Date.now()}@example.test`;
+    const password = "fault-drill-password";
+    const { user, workspace } = await signUp({ email, password }, { plan: "BUSINESS" });
     const scope = await scopeFromSession(user.id, workspace.id);
     const { key } = await createApiKey(scope, { name: "fault drill" });
     const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
@@ -124,11 +139,14 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
     // The load: two clients posting steadily, each request retried with its requestId until
     // it is answered for good, as a careful API client does.
     const answers: Record<string, number> = {};
+    // every request's wait, to judge those made while the database was stalled
+    const stallWindow = { from: Infinity, to: Infinity };
+    const timings: Timing[] = [];
     const accepted = new Map<string, string>(); // jobId → caption
     let cutByKill = 0;
     let next = 0;
-    // Two clients, paced so that the jobs spread over the faults' ~45 s.
-    const pauseMs = Math.round((2 * 45_000) / opts.jobs);
+    // Two clients, paced so that the jobs spread over the faults' ~45 s and the stall.
+    const pauseMs = Math.round((2 * (50_000 + opts.stallSeconds * 1000)) / opts.jobs);
     const client = async () => {
       for (;;) {
         const n = next++;
@@ -150,8 +168,10 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
         });
         for (;;) {
           let res: Response;
+          const sent = Date.now();
           try {
             res = await fetch(`${baseUrl}/api/v1/posts`, { method: "POST", headers, body, signal: AbortSignal.timeout(30_000) });
+            timings.push({ door: "REST POST /api/v1/posts", sent, ms: Date.now() - sent, status: statusOf(res) });
           } catch (err) {
             if ((err as Error).name === "TimeoutError") fail(`POST /api/v1/posts was not answered within 30 s`);
             cutByKill++; // the web process is down (killed, restarting): try again
@@ -230,6 +250,58 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
       },
       databaseBack,
     );
+    // Reachable but not answering: the postmaster and every backend stopped (SIGSTOP), as a hung
+    // host or a paused VM leaves it; connections still open (the kernel's backlog). Meanwhile every
+    // door is asked steadily: each must answer (503 with Retry-After, or success) within 6 s.
+    const session = await dashboardSession(baseUrl, email, password);
+    const probes: Promise<void>[] = [];
+    const probe = (door: string, request: () => Promise<string>) => {
+      const sent = Date.now();
+      probes.push(
+        request().then(
+          (status) => void timings.push({ door, sent, ms: Date.now() - sent, status }),
+          () => void timings.push({ door, sent, ms: Date.now() - sent, status: "no answer" }),
+        ),
+      );
+    };
+    const askEveryDoor = () => {
+      const signal = AbortSignal.timeout(30_000);
+      probe("REST GET /api/v1/accounts", () => fetch(`${baseUrl}/api/v1/accounts`, { headers, signal }).then(statusOf));
+      // a tool's failure is a tool result (isError) in a 200: its code is what the agent reads
+      probe("MCP list_accounts", async () => {
+        const res = await fetch(`${baseUrl}/api/mcp`, {
+          method: "POST",
+          headers: { ...headers, Accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_accounts", arguments: {} } }),
+          signal,
+        });
+        const text = await res.text();
+        return res.status === 200 && text.includes('\\"code\\":\\"SERVICE_UNAVAILABLE\\"') ? "tool error SERVICE_UNAVAILABLE" : statusOf(res);
+      });
+      probe("tRPC accounts.list", () => fetch(`${baseUrl}/api/trpc/accounts.list`, { headers: { Cookie: session }, signal }).then(statusOf));
+      probe("GET /api/health", () => fetch(`${baseUrl}/api/health`, { signal }).then(statusOf));
+    };
+    await timed(
+      `database stalled ${opts.stallSeconds} s`,
+      async () => {
+        const postmaster = postmasterPid();
+        process.kill(postmaster, "SIGSTOP"); // first, so that it forks no backend we would miss
+        const stopped = [postmaster, ...childPids(postmaster)];
+        for (const pid of stopped.slice(1)) process.kill(pid, "SIGSTOP");
+        stallWindow.from = Date.now();
+        while (Date.now() - stallWindow.from < opts.stallSeconds * 1000) {
+          askEveryDoor();
+          await sleep(500);
+        }
+        stallWindow.to = Date.now();
+        for (const pid of stopped) process.kill(pid, "SIGCONT");
+        await Promise.all(probes);
+      },
+      () => health(baseUrl),
+    );
+    const stall = stallReport(opts.stallSeconds, timings, stallWindow);
+    say(`while stalled: ${JSON.stringify(stall)}`);
+
     await load;
     say(`load done: ${accepted.size} accepted; answers ${JSON.stringify(answers)}`);
 
@@ -262,6 +334,7 @@ export async function faultDrill(opts: { jobs: number; log?: (line: string) => v
         .reduce((n, [, c]) => n + c, 0),
       cutByKill,
       recoverySeconds,
+      stall,
     };
     await closeDb();
     await database.stop();
@@ -281,6 +354,49 @@ async function health(baseUrl: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+type Timing = { door: string; sent: number; ms: number; status: string };
+
+/** An answer's status, "503 without Retry-After" apart. */
+function statusOf(res: Response): string {
+  return res.status === 503 && !res.headers.get("retry-after") ? "503 without Retry-After" : String(res.status);
+}
+
+/** The answers to requests sent while the database was stalled; health must answer within 2 s, the others within 6 s. */
+function stallReport(seconds: number, timings: Timing[], window: { from: number; to: number }): StallReport {
+  const report: StallReport = { seconds, answers: {}, maxMs: {}, late: 0 };
+  for (const t of timings.filter((t) => t.sent >= window.from && t.sent < window.to)) {
+    const byStatus = (report.answers[t.door] ??= {});
+    byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+    report.maxMs[t.door] = Math.max(report.maxMs[t.door] ?? 0, t.ms);
+    if (t.status === "no answer" || t.ms > (t.door.includes("health") ? 2_000 : 6_000)) report.late++;
+  }
+  return report;
+}
+
+/** Signs in to the dashboard (next-auth's credentials form); answers the session cookie for tRPC. */
+async function dashboardSession(baseUrl: string, email: string, password: string): Promise<string> {
+  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookiesOf(csrf).join("; ") },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const session = cookiesOf(signIn).find((cookie) => cookie.startsWith("next-auth.session-token="));
+  return session ?? fail(`the drill's dashboard sign-in failed: HTTP ${signIn.status}`);
+}
+
+/** The pids of a process's children. */
+function childPids(parent: number): number[] {
+  const out = spawnSync("ps", ["-o", "pid=", "--ppid", String(parent)], { encoding: "utf8" }).stdout;
+  return out
+    .split("\n")
+    .map((l) => Number(l.trim()))
+    .filter((pid) => pid > 0);
 }
 
 /** The pid of the launcher's child running `entry`. */
