@@ -7,9 +7,9 @@ import { log } from "./log.ts";
 /**
  * pg options for a pool whose statements and checkouts each take at most `seconds`: taking a
  * connection (waiting for a free one, or opening one) and every statement. The server cancels a
- * statement itself half a second earlier, so a merely slow one (a lock wait, a big scan) fails
- * cleanly and its connection stays usable; the client's deadline is for a server that does not
- * answer at all.
+ * statement itself half a second earlier, so a merely slow one (a lock wait, a big scan) ends with
+ * a known outcome (not applied) and stops costing the server; the client's deadline is for a
+ * server that does not answer at all.
  */
 export function deadlineOptions(seconds: number): Pick<pg.PoolConfig, "Client" | "connectionTimeoutMillis" | "query_timeout" | "statement_timeout"> {
   const ms = Math.round(seconds * 1000);
