@@ -1,5 +1,6 @@
 // Whether an error means "the database cannot be reached right now" (a restart, a shutdown, a
-// network cut, a server that does not answer within the deadline) rather than a fault of the request or of our code. The doors answer such errors
+// network cut, a server that does not answer within the deadline) rather than a fault of the
+// request or of our code. The doors answer such errors
 // 503 SERVICE_UNAVAILABLE with Retry-After instead of 500, and the pool reconnects by itself
 // when the database is back. Errors arrive from pg directly, or wrapped by Prisma's driver
 // adapter (meta.driverAdapterError.cause.kind), so the whole cause chain is read.
