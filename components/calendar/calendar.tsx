@@ -131,6 +131,7 @@ function CalendarView() {
         <p className="flex flex-wrap gap-3 text-xs text-slate-600">
           <span className="rounded bg-brand-50 px-1.5 ring-1 ring-brand-500/40">Scheduled: publishes at its time</span>
           <span className="rounded bg-emerald-50 px-1.5 ring-1 ring-emerald-200">Published: already out</span>
+          <span className="rounded bg-red-50 px-1.5 ring-1 ring-red-200">Failed or Canceled: not published</span>
           <span className="rounded border border-dashed border-amber-300 px-1.5">Draft: not scheduled yet</span>
         </p>
         {dropError ? <Alert>{dropError}</Alert> : null}

@@ -92,7 +92,7 @@ export const routes: Route[] = [
   { op: getPostGroupOp, handler: handle(getPostGroupOp, (scope, { params }) => getPostGroup(scope, params.id)) },
   {
     op: movePostGroupOp,
-    handler: handle(movePostGroupOp, (scope, { params, body }) => movePostGroup(scope, params.id, new Date(body.scheduledAt), body.timezone ?? null)),
+    handler: handle(movePostGroupOp, (scope, { params, body }) => movePostGroup(scope, params.id, new Date(body.scheduledAt), body.timezone ?? null, "api")),
   },
   { op: cancelPostGroupOp, handler: handle(cancelPostGroupOp, (scope, { params }) => cancelPostGroup(scope, params.id)) },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },

@@ -8,7 +8,7 @@ import { httpClient, ok, toolError } from "./test-client.ts";
 import { scopeFromSession } from "../scope.ts";
 import { connectAccount } from "../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../testing/fixtures.ts";
-import { waitForJob } from "../testing/publish-fixtures.ts";
+import { uploadImage, waitForJob } from "../testing/publish-fixtures.ts";
 import { syncAccount } from "../domain/posts/sync-account.ts";
 import { calendarEntries } from "../domain/scheduling/calendar-entries.ts";
 import { moveScheduledPost } from "../domain/scheduling/move-scheduled-post.ts";
@@ -23,6 +23,9 @@ async function setup() {
   return { ...t, scope, call: api(t.key), accounts };
 }
 
+/** A target a worker started: publishing or, by now, published; in any case neither waiting nor canceled. */
+const started = expect.stringMatching(/^(processing|published)$/);
+
 type Target = { jobId: string; provider: string; scheduledPostId: string; status: string; changed: boolean };
 
 describe("a post group moved and canceled as a whole", () => {
@@ -35,7 +38,8 @@ describe("a post group moved and canceled as a whole", () => {
     expect(created.status, created.text).toBe(202);
     const id = created.json.postGroupId as string;
     const [x, threads, linkedin] = created.json.targets as Target[];
-    // a worker has started the LinkedIn target (its claim is this conditional update)
+    // a worker has started the LinkedIn target (its claim is this conditional update; the real
+    // worker then takes the job over and publishes it)
     await sql("test-worker-start", `UPDATE "PublishJob" SET status = 'processing' WHERE id = $1 AND status = 'scheduled'`, [linkedin!.jobId]);
 
     // REST: a time gone by is refused; a new time moves the two that wait
@@ -52,7 +56,7 @@ describe("a post group moved and canceled as a whole", () => {
       targets: [
         { jobId: x!.jobId, provider: "x", status: "scheduled", changed: true },
         { jobId: threads!.jobId, provider: "threads", status: "scheduled", changed: true },
-        { jobId: linkedin!.jobId, provider: "linkedin", status: "processing", changed: false },
+        { jobId: linkedin!.jobId, provider: "linkedin", status: started, changed: false },
       ],
     });
     for (const target of [x!, threads!]) {
@@ -72,7 +76,7 @@ describe("a post group moved and canceled as a whole", () => {
         targets: [
           { provider: "x", status: "canceled", changed: true },
           { provider: "threads", status: "canceled", changed: true },
-          { provider: "linkedin", status: "processing", changed: false },
+          { provider: "linkedin", status: started, changed: false },
         ],
       });
       // nothing left to change: refused on both doors, nothing changes
@@ -86,13 +90,40 @@ describe("a post group moved and canceled as a whole", () => {
     const restAgain = await t.call("POST", `/api/v1/post-groups/${id}/cancel`);
     expect(restAgain.status, restAgain.text).toBe(409);
     expect(restAgain.json.error.code).toBe("POST_NOT_CANCELLABLE");
-    expect((await t.call("GET", `/api/v1/publish-jobs/${linkedin!.jobId}`)).json.status).toBe("processing");
+    expect((await t.call("GET", `/api/v1/publish-jobs/${linkedin!.jobId}`)).json.status).toEqual(started);
 
     // another workspace's group, or no group: 404
     const other = await createWorkspaceWithKey();
     const foreign = await api(other.key)("POST", `/api/v1/post-groups/${id}/cancel`);
     expect(foreign.status, foreign.text).toBe(404);
     expect((await t.call("POST", `/api/v1/post-groups/${rid()}/cancel`)).status).toBe(404);
+  });
+
+  it("through the API an instagram target keeps its time (SPEC.md: changed in the product), and says why", async () => {
+    const t = await setup();
+    const instagram = await connectAccount(t.scope, "instagram");
+    const image = await uploadImage(t.key);
+    const at = new Date(Date.now() + hour).toISOString();
+    const created = await t.call("POST", "/api/v1/post-groups", {
+      body: {
+        requestId: rid(),
+        content: { text: "Photo day", media: [{ mediaId: image.mediaId }] },
+        targets: [{ accountId: t.accounts[1]!.accountId }, { accountId: instagram.accountId, instagram: { contentType: "FEED" } }],
+        scheduledAt: at,
+      },
+    });
+    expect(created.status, created.text).toBe(202);
+    const later = new Date(Date.now() + 2 * hour).toISOString();
+    const moved = await t.call("POST", `/api/v1/post-groups/${created.json.postGroupId}/move`, { body: { scheduledAt: later } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json).toMatchObject({
+      moved: 1,
+      targets: [
+        { provider: "threads", status: "scheduled", changed: true },
+        { provider: "instagram", status: "scheduled", changed: false, note: expect.stringContaining("dashboard") },
+      ],
+    });
+    expect((await t.call("GET", `/api/v1/publish-jobs/${created.json.targets[1].jobId}`)).json.scheduledAt).toBe(new Date(at).toISOString());
   });
 
   it("when a cancel races a worker's start, each target is either canceled or started, and the answer says which", async () => {
@@ -106,19 +137,19 @@ describe("a post group moved and canceled as a whole", () => {
       },
     });
     const targets = created.json.targets as Target[];
-    const [answer, started] = await Promise.all([
+    const [answer, claimed] = await Promise.all([
       t.call("POST", `/api/v1/post-groups/${created.json.postGroupId}/cancel`),
-      sql<{ id: string }>("test-worker-start", `UPDATE "PublishJob" SET status = 'processing' WHERE id = $1 AND status = 'scheduled' RETURNING id`, [
+      sql<{ id: string }>("test-worker-claim", `UPDATE "PublishJob" SET status = 'processing' WHERE id = $1 AND status = 'scheduled' RETURNING id`, [
         targets[0]!.jobId,
       ]),
     ]);
     expect(answer.status, answer.text).toBe(200);
     const first = (answer.json.targets as Target[]).find((x) => x.jobId === targets[0]!.jobId)!;
     // exactly one of the two conditional updates changed the first target
-    expect(first.changed).toBe(started.length === 0);
+    expect(first.changed).toBe(claimed.length === 0);
     const job = await t.call("GET", `/api/v1/publish-jobs/${targets[0]!.jobId}`);
-    expect(job.json.status).toBe(started.length ? "processing" : "canceled");
-    expect(answer.json.canceled).toBe(started.length ? 2 : 3);
+    expect(job.json.status).toEqual(claimed.length ? started : "canceled");
+    expect(answer.json.canceled).toBe(claimed.length ? 2 : 3);
   });
 
   it("the calendar shows each target once with one status: published once out, its thread and first comment inside it", async () => {

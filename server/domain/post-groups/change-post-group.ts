@@ -3,6 +3,8 @@
 // cancels every target whose publishing has not started. The rules are the single post's
 // (schedule-rules.ts), and so is the race with a worker: each job changes in one conditional
 // update, so a target the worker has started stays as it is and is reported unchanged.
+// SPEC.md: an instagram schedule's time changes "in the product, not through this API": through
+// REST and MCP its target is left as it is (and says so); the dashboard moves it with the rest.
 import { db, sql, type JobStatus } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
@@ -11,7 +13,11 @@ import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "../scheduling/schedule-r
 import type { StoredTarget } from "./create-post-group.ts";
 import type { PostGroupCanceled, PostGroupMoved } from "./post-groups.schema.ts";
 
-export async function movePostGroup(scope: Scope, postGroupId: string, scheduledAt: Date, timezone: string | null): Promise<PostGroupMoved> {
+/** Who moves: the API (REST, MCP) or the dashboard, which alone moves instagram schedules. */
+export type MovedBy = "api" | "dashboard";
+const API_FIXED_TIME = ["instagram"];
+
+export async function movePostGroup(scope: Scope, postGroupId: string, scheduledAt: Date, timezone: string | null, by: MovedBy): Promise<PostGroupMoved> {
   await findGroup(scope, postGroupId);
   if (scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
@@ -23,6 +29,7 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
     `WITH j AS (
        UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
         WHERE "postGroupId" = $1 AND "workspaceId" = $2 AND "scheduledPostId" IS NOT NULL AND status = ANY($5::"JobStatus"[])
+          AND NOT provider = ANY($6::"Provider"[])
         RETURNING id, "scheduledPostId"
      ), p AS (
        UPDATE "ScheduledPost" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
@@ -32,9 +39,13 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
         WHERE id = $1 AND EXISTS (SELECT FROM j)
      )
      SELECT id FROM j`,
-    [postGroupId, scope.workspaceId, scheduledAt, timezone, MOVABLE_STATUSES],
+    [postGroupId, scope.workspaceId, scheduledAt, timezone, MOVABLE_STATUSES, by === "api" ? API_FIXED_TIME : []],
   );
-  const targets = await targetsOf(scope, postGroupId, new Set(moved.map((m) => m.id)));
+  const targets = (await targetsOf(scope, postGroupId, new Set(moved.map((m) => m.id)))).map((t) =>
+    !t.changed && t.status === "scheduled" && API_FIXED_TIME.includes(t.provider)
+      ? { ...t, note: `a ${t.provider} schedule's time changes in the dashboard, not through the API (SPEC.md)` }
+      : t,
+  );
   if (moved.length === 0) {
     throw new AppError("CONFLICT", `No post of this group can be moved: ${unchangedWhy(targets)}`, { targets });
   }

@@ -131,6 +131,7 @@ export const movePostGroupBody = z
 
 const changedTarget = acceptedTarget.omit({ warnings: true }).extend({
   changed: z.boolean().meta({ description: "Whether this call changed the target; false for one already publishing, published, failed or canceled" }),
+  note: z.string().optional().meta({ description: "Why a target that waits was left as it is (an instagram schedule's time is changed in the dashboard)" }),
 });
 
 export const postGroupMovedSchema = z

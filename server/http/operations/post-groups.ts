@@ -107,7 +107,7 @@ export const movePostGroupOp = defineOperation({
   scope: "posts:write",
   summary: "Move a scheduled post group to a new time",
   description:
-    "Every target of the group still waiting for its time (status `scheduled`) gets `scheduledAt` (and `timezone`, when given); content, media and accounts stay. A target whose publishing has started, or that is published, failed or canceled, is left as it is and answered with `changed: false`: the move and a worker's start are both conditional updates of the job, so exactly one wins. One target alone moves in the dashboard's calendar. **409** `CONFLICT` when no target could move (every one started or finished, or the group was published at once); **422** for a time not in the future.",
+    "Every target of the group still waiting for its time (status `scheduled`) gets `scheduledAt` (and `timezone`, when given); content, media and accounts stay. An **instagram** target keeps its time (`changed: false` with a `note`): SPEC.md has an instagram schedule's time changed in the dashboard, not through this API. A target whose publishing has started, or that is published, failed or canceled, is left as it is and answered with `changed: false`: the move and a worker's start are both conditional updates of the job, so exactly one wins. One target alone moves in the dashboard's calendar. **409** `CONFLICT` when no target could move (every one started or finished, or the group was published at once); **422** for a time not in the future.",
   params: postGroupIdParams,
   body: movePostGroupBody,
   bodyExample: { scheduledAt: "2026-12-01T09:00:00+01:00", timezone: "Europe/Berlin" },

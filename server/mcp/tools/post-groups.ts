@@ -53,11 +53,11 @@ export const movePostGroupTool = defineTool({
   scope: "posts:write",
   title: "Move a scheduled post group",
   description:
-    "Gives every target of a scheduled post group that is still waiting for its time a new scheduledAt (ISO 8601 with an offset or Z, in the future) and optional IANA timezone; content and accounts stay. A target already publishing or finished is left as it is (changed false in the answer). CONFLICT when no target could move.",
+    "Gives every target of a scheduled post group that is still waiting for its time a new scheduledAt (ISO 8601 with an offset or Z, in the future) and optional IANA timezone; content and accounts stay. Instagram targets keep their time (their time changes in the dashboard only). A target already publishing or finished is left as it is (changed false in the answer). CONFLICT when no target could move.",
   input: movePostGroupBody.safeExtend({ postGroupId }),
   output: postGroupMovedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: (scope, input) => movePostGroup(scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null),
+  run: (scope, input) => movePostGroup(scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null, "api"),
 });
 
 export const cancelPostGroupTool = defineTool({

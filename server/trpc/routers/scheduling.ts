@@ -33,7 +33,7 @@ export const schedulesRouter = router({
   /** the calendar's "move all": the same operation as POST /api/v1/post-groups/{id}/move */
   moveGroup: workspaceProcedure
     .input(movePostGroupBody.safeExtend({ postGroupId: postGroupIdParams.shape.id }))
-    .mutation(({ ctx, input }) => movePostGroup(ctx.scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null)),
+    .mutation(({ ctx, input }) => movePostGroup(ctx.scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null, "dashboard")),
   /** the calendar's "cancel all": the same operation as POST /api/v1/post-groups/{id}/cancel */
   cancelGroup: workspaceProcedure
     .input(z.object({ postGroupId: postGroupIdParams.shape.id }))
