@@ -97,7 +97,7 @@ describe("a post group moved and canceled as a whole", () => {
     const foreign = await api(other.key)("POST", `/api/v1/post-groups/${id}/cancel`);
     expect(foreign.status, foreign.text).toBe(404);
     expect((await t.call("POST", `/api/v1/post-groups/${rid()}/cancel`)).status).toBe(404);
-  });
+  }, 120_000);
 
   it("through the API an instagram target keeps its time (SPEC.md: changed in the product), and says why", async () => {
     const t = await setup();
@@ -124,7 +124,7 @@ describe("a post group moved and canceled as a whole", () => {
       ],
     });
     expect((await t.call("GET", `/api/v1/publish-jobs/${created.json.targets[1].jobId}`)).json.scheduledAt).toBe(new Date(at).toISOString());
-  });
+  }, 120_000);
 
   it("when a cancel races a worker's start, each target is either canceled or started, and the answer says which", async () => {
     const t = await setup();
@@ -150,7 +150,7 @@ describe("a post group moved and canceled as a whole", () => {
     const job = await t.call("GET", `/api/v1/publish-jobs/${targets[0]!.jobId}`);
     expect(job.json.status).toEqual(claimed.length ? started : "canceled");
     expect(answer.json.canceled).toBe(claimed.length ? 2 : 3);
-  });
+  }, 120_000);
 
   it("the calendar shows each target once with one status: published once out, its thread and first comment inside it", async () => {
     const t = await setup();
@@ -180,5 +180,5 @@ describe("a post group moved and canceled as a whole", () => {
       { kind: "scheduled", status: "canceled", jobId: onThreads!.jobId, movable: false, cancellable: false },
     ]);
     expect(entries[0]!.group).toEqual({ postGroupId: created.json.postGroupId, targets: 2, movable: 0, cancellable: 0 });
-  });
+  }, 120_000);
 });
