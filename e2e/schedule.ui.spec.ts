@@ -57,8 +57,7 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   const ytResult = page.getByTestId("schedule-result").filter({ hasText: `@yt_${suffix}` });
   await expect(ytResult.getByTestId("job-status")).toHaveText("scheduled");
 
-  // A text post to X, the same day an hour later (the composer keeps the accounts, not the content).
-  await page.getByLabel(`YouTube @yt_${suffix}`).uncheck();
+  // A text post to X, the same day an hour later (the composer starts clean after a schedule).
   await page.getByLabel(`X @x_${suffix}`).check();
   await page.getByLabel("Post", { exact: true }).fill("Scheduled thought");
   await scheduleFor(page, day(10), "10:00");
@@ -90,11 +89,11 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
       .filter({ hasText: "Scheduled thought" }),
   ).toContainText("10:00");
 
-  // Cancel the video: it stays on its day as canceled.
+  // Cancel the video: it stays on its day as canceled, and says only that.
   await tenth.getByTestId("calendar-entry").filter({ hasText: "Weekly update" }).click();
   await page.getByRole("button", { name: "Cancel post" }).click();
   await page.getByRole("button", { name: "Yes, cancel it" }).click();
-  await expect(tenth.getByTestId("calendar-entry").filter({ hasText: "Weekly update" }).getByTestId("job-status")).toHaveText("canceled");
+  await expect(tenth.getByTestId("calendar-entry").filter({ hasText: "Weekly update" }).getByTestId("entry-kind")).toHaveText("Canceled");
   await expect(page.getByRole("button", { name: "Cancel post" })).toHaveCount(0);
 
   // The week view of the 12th shows seven days with the X post.

@@ -16,6 +16,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey, dayRange, monthDays, moveToDay, shiftDay, shiftMonth, today, weekDays } from "@/server/domain/scheduling/wall-time";
 import { AgendaView } from "./agenda-view";
+import { DayEntries } from "./day-entries";
 import { EntryDetail } from "./entry-detail";
 import { MonthView } from "./month-view";
 import { UnscheduledDrafts } from "./unscheduled-drafts";
@@ -44,6 +45,8 @@ function CalendarView() {
   const [view, setView] = useState<View>(() => (window.matchMedia(PHONE_QUERY).matches ? "agenda" : "month"));
   const [anchor, setAnchor] = useState(() => today(zone));
   const [selected, setSelected] = useState<string | null>(null);
+  // the day a month cell's "+N more" opened beside the calendar
+  const [shownDay, setShownDay] = useState<string | null>(null);
   const [dropError, setDropError] = useState<string | null>(null);
 
   const month = anchor.slice(0, 7);
@@ -128,18 +131,30 @@ function CalendarView() {
         <p className="flex flex-wrap gap-3 text-xs text-slate-600">
           <span className="rounded bg-brand-50 px-1.5 ring-1 ring-brand-500/40">Scheduled: publishes at its time</span>
           <span className="rounded bg-emerald-50 px-1.5 ring-1 ring-emerald-200">Published: already out</span>
+          <span className="rounded bg-red-50 px-1.5 ring-1 ring-red-200">Failed or Canceled: not published</span>
           <span className="rounded border border-dashed border-amber-300 px-1.5">Draft: not scheduled yet</span>
         </p>
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
-        {view === "month" ? <MonthView {...viewProps} month={month} onDrop={drop} /> : null}
+        {view === "month" ? <MonthView {...viewProps} month={month} onDrop={drop} onShowDay={setShownDay} /> : null}
         {view === "week" ? <WeekView {...viewProps} onDrop={drop} /> : null}
         {view === "agenda" ? <AgendaView {...viewProps} /> : null}
       </div>
       <aside className="min-w-0 space-y-4">
         {open ? (
           <EntryDetail key={open.key + open.at + open.status + open.text} entry={open} zone={zone} onChanged={refresh} onClose={() => setSelected(null)} />
-        ) : (
+        ) : null}
+        {shownDay && view === "month" ? (
+          <DayEntries
+            day={shownDay}
+            entries={byDay.get(shownDay) ?? []}
+            zone={zone}
+            selected={selected}
+            onOpen={setSelected}
+            onClose={() => setShownDay(null)}
+          />
+        ) : null}
+        {open || (shownDay && view === "month") ? null : (
           <p className="text-sm text-slate-500">Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose.</p>
         )}
         <UnscheduledDrafts />

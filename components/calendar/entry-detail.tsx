@@ -1,18 +1,19 @@
 "use client";
 // One post of the calendar: its kind, what, where, when (in the planning zone), its outcome; while
 // it has not started, new words (Edit), a new time (same daylight-saving rules as the composer) or
-// cancellation.
+// cancellation. A post of a composition sent to several accounts also moves or cancels with all
+// of them (issue 47): POST /api/v1/post-groups/{id}/move and /cancel through tRPC.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
-import { JobStatusBadge, statusHelp } from "@/components/jobs/job-status";
+import { statusHelp } from "@/components/jobs/job-status";
 import { resolveWhen } from "@/components/scheduling/schedule-picker";
 import { formatInZone, timeInZone } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { kindLabel } from "./entry-chip";
+import { entryLabel } from "./entry-chip";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 
@@ -20,7 +21,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   const trpc = useTRPC();
   const [date, setDate] = useState(dayKey(entry.at, zone));
   const [time, setTime] = useState(timeInZone(entry.at, zone));
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"one" | "all" | null>(null);
   const move = useMutation(
     trpc.schedules.move.mutationOptions({
       onSuccess: (_, input) => {
@@ -37,8 +38,32 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
       },
     }),
   );
+  const unchanged = (targets: { changed: boolean }[]) => {
+    const left = targets.filter((t) => !t.changed).length;
+    return left ? `; ${left} had started or finished and stay as they are` : "";
+  };
+  const moveGroup = useMutation(
+    trpc.schedules.moveGroup.mutationOptions({
+      onSuccess: (d, input) => {
+        toast.success(`Moved ${d.moved} ${d.moved === 1 ? "post" : "posts"} to ${formatInZone(d.scheduledAt, input.timezone ?? zone)}${unchanged(d.targets)}`);
+        onChanged();
+      },
+    }),
+  );
+  const cancelGroup = useMutation(
+    trpc.schedules.cancelGroup.mutationOptions({
+      onSuccess: (d) => {
+        toast.success(`Canceled ${d.canceled} ${d.canceled === 1 ? "post" : "posts"}: they will not be published${unchanged(d.targets)}`);
+        setConfirming(null);
+        onChanged();
+      },
+    }),
+  );
   const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
-  const error = move.error ?? cancel.error;
+  const error = move.error ?? cancel.error ?? moveGroup.error ?? cancelGroup.error;
+  const group = entry.group && entry.group.targets > 1 ? entry.group : null;
+  const movable = entry.movable || (group?.movable ?? 0) > 0;
+  const cancellable = entry.cancellable || (group?.cancellable ?? 0) > 0;
   const provider = entry.provider;
   // On a phone the panel is below the calendar: bring it into view when a post is opened.
   const panel = useRef<HTMLElement>(null);
@@ -50,14 +75,21 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
     <section ref={panel} aria-label="Post" className="space-y-3 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold">
-          <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{kindLabel(entry)}</span>
+          <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="detail-status">
+            {entryLabel(entry)}
+          </span>
           {provider ? providerLabels[provider] : ""} · @{entry.username}
         </h2>
         <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-800">
           ×
         </button>
       </div>
-      {entry.status ? <JobStatusBadge status={entry.status} /> : null}
+      {group ? (
+        <p className="text-slate-600" data-testid="composition-note">
+          One of {group.targets} posts of the same composition; {group.movable === 0 ? "none" : group.movable} still {group.movable === 1 ? "waits" : "wait"}{" "}
+          for {group.movable === 1 ? "its" : "their"} time.
+        </p>
+      ) : null}
       {entry.status && statusHelp[entry.status] ? <p className="text-slate-600">{statusHelp[entry.status]}</p> : null}
       {entry.title ? <p className="font-medium">{entry.title}</p> : null}
       <p className="whitespace-pre-wrap break-words" data-testid="entry-text">
@@ -68,7 +100,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         <p className="text-slate-600">An Instagram schedule&apos;s content is fixed once accepted: change its time or cancel it.</p>
       ) : null}
       <p className="text-slate-600">
-        {entry.kind === "scheduled" ? "Scheduled for" : "Published"} {formatInZone(entry.at, zone)}
+        {entry.kind !== "scheduled" ? "Published" : entry.status === "scheduled" ? "Scheduled for" : "Planned for"} {formatInZone(entry.at, zone)}
         {entry.timezone && entry.timezone !== zone ? ` (chosen in ${entry.timezone})` : ""}
       </p>
       {entry.startedLateMs !== null && entry.startedLateMs >= 1000 ? (
@@ -85,12 +117,15 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         </a>
       ) : null}
       {error ? <Alert>{errorMessage(error)}</Alert> : null}
-      {entry.movable ? (
+      {movable ? (
         <form
           className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3"
           onSubmit={(e) => {
             e.preventDefault();
-            if (resolved) move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: resolved.iso, timezone: zone });
+            if (!resolved) return;
+            const all = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "all";
+            if (all && group) moveGroup.mutate({ postGroupId: group.postGroupId, scheduledAt: resolved.iso, timezone: zone });
+            else move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: resolved.iso, timezone: zone });
           }}
         >
           <label>
@@ -113,31 +148,51 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
               className="rounded-md border-0 py-1 text-sm ring-1 ring-inset ring-slate-300"
             />
           </label>
-          <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
-            Change time
-          </Button>
+          {entry.movable ? (
+            <Button type="submit" variant="secondary" disabled={!resolved || move.isPending}>
+              Change time
+            </Button>
+          ) : null}
+          {group && group.movable > 0 ? (
+            <Button type="submit" name="scope" value="all" variant="secondary" disabled={!resolved || moveGroup.isPending}>
+              Move all {group.movable}
+            </Button>
+          ) : null}
           {resolved?.note ? <p className="w-full text-amber-800">{resolved.note}</p> : null}
         </form>
       ) : null}
-      {entry.cancellable ? (
+      {cancellable ? (
         confirming ? (
-          <div className="flex items-center gap-2">
-            <span>Cancel this post?</span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span>{confirming === "all" ? `Cancel the ${group?.cancellable} posts of this composition that have not started?` : "Cancel this post?"}</span>
             <Button
               variant="danger"
-              onClick={() => provider && cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: provider })}
-              disabled={cancel.isPending}
+              onClick={() =>
+                confirming === "all"
+                  ? group && cancelGroup.mutate({ postGroupId: group.postGroupId })
+                  : provider && cancel.mutate({ scheduledPostId: entry.scheduledPostId!, platform: provider })
+              }
+              disabled={cancel.isPending || cancelGroup.isPending}
             >
-              Yes, cancel it
+              {confirming === "all" ? "Yes, cancel them" : "Yes, cancel it"}
             </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Keep it
+            <Button variant="ghost" onClick={() => setConfirming(null)}>
+              {confirming === "all" ? "Keep them" : "Keep it"}
             </Button>
           </div>
         ) : (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Cancel post
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {entry.cancellable ? (
+              <Button variant="danger" onClick={() => setConfirming("one")}>
+                Cancel post
+              </Button>
+            ) : null}
+            {group && group.cancellable > 0 ? (
+              <Button variant="danger" onClick={() => setConfirming("all")}>
+                Cancel all {group.cancellable}
+              </Button>
+            ) : null}
+          </div>
         )
       ) : null}
     </section>

@@ -1,6 +1,8 @@
 "use client";
 // The month: whole weeks, each day with its entries; a future day's number composes on that day
-// (at 09:00, or the next hour today); days gone by are dimmed and offer nothing to compose.
+// (at 09:00, or the next hour today); days gone by are dimmed and offer nothing to compose. A busy
+// day shows its first few entries and "+N more", which lists the whole day beside the calendar,
+// so a row keeps its height (issue 47).
 import Link from "next/link";
 import { formatDayKey } from "@/components/format/date-time";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
@@ -9,6 +11,8 @@ import { composeAtHref, dayComposeInstant, isPastDay } from "./calendar-links";
 import { EntryChip } from "./entry-chip";
 
 export const weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** Entries a month cell shows before "+N more". */
+export const MONTH_CELL_ENTRIES = 3;
 
 export function MonthView(props: {
   days: string[];
@@ -18,9 +22,10 @@ export function MonthView(props: {
   selected: string | null;
   onOpen: (key: string) => void;
   onDrop: (key: string, day: string) => void;
+  onShowDay: (day: string) => void;
   title: string;
 }) {
-  const { days, month, zone, byDay, selected, onOpen, onDrop, title } = props;
+  const { days, month, zone, byDay, selected, onOpen, onDrop, onShowDay, title } = props;
   const current = today(zone);
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
@@ -35,6 +40,12 @@ export function MonthView(props: {
           const past = isPastDay(day, zone);
           const at = dayComposeInstant(day, zone);
           const label = formatDayKey(day);
+          const all = byDay.get(day) ?? [];
+          // a selected entry stays in view, in place of the last one shown
+          const first = all.slice(0, MONTH_CELL_ENTRIES);
+          const picked = all.findIndex((e) => e.key === selected);
+          const shown = picked >= MONTH_CELL_ENTRIES ? [...first.slice(0, -1), all[picked]!] : first;
+          const hidden = all.length - shown.length;
           return (
             <div
               key={day}
@@ -64,12 +75,23 @@ export function MonthView(props: {
                 ) : null}
               </div>
               <ul className={`space-y-1 ${past ? "opacity-75" : ""}`}>
-                {(byDay.get(day) ?? []).map((e) => (
+                {shown.map((e) => (
                   <li key={e.key}>
-                    <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} compact />
+                    <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} />
                   </li>
                 ))}
               </ul>
+              {hidden > 0 ? (
+                <button
+                  type="button"
+                  data-testid="more-entries"
+                  onClick={() => onShowDay(day)}
+                  aria-label={`+${hidden} more on ${label}`}
+                  className="mt-1 w-full rounded px-1.5 py-0.5 text-left text-xs font-medium text-brand-700 hover:bg-brand-50"
+                >
+                  +{hidden} more
+                </button>
+              ) : null}
             </div>
           );
         })}

@@ -2,6 +2,9 @@
 // The week with an hour grid: seven day columns of 24 one-hour slots (00–23) in the chosen zone,
 // each entry in the slot of its wall-clock hour. A future slot composes at that hour; slots gone
 // by are dimmed. On narrow screens the grid scrolls inside its frame, never the page.
+// Every column is a CSS subgrid of the week's 24 hour rows, so an hour holding several posts
+// grows its whole row (in every column) and each post stays visible (issue 47: a fixed height
+// let a busy hour spill under the next one).
 import Link from "next/link";
 import { formatDayKey, timeInZone } from "@/components/format/date-time";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
@@ -11,6 +14,8 @@ import { EntryChip } from "./entry-chip";
 import { weekdayNames } from "./month-view";
 
 export const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** The column spans the 24 hour rows and shares them, gaps included (the rows' 1px lines). */
+const subgrid = { gridRow: "2 / span 24", gridTemplateRows: "subgrid", rowGap: "1px" };
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 export function WeekView(props: {
@@ -31,7 +36,7 @@ export function WeekView(props: {
         role="group"
         aria-label={`Calendar: ${title}`}
         className="grid min-w-[40rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] bg-slate-200"
-        style={{ gap: "1px" }}
+        style={{ gap: "1px", gridTemplateRows: "auto repeat(24, minmax(4rem, auto))" }}
       >
         <div aria-hidden className="bg-slate-50" />
         {days.map((day, i) => (
@@ -39,9 +44,9 @@ export function WeekView(props: {
             {weekdayNames[i]} {Number(day.slice(8))}
           </div>
         ))}
-        <div className="bg-slate-50">
+        <div className="grid" style={subgrid}>
           {HOURS.map((h) => (
-            <div key={h} className="h-16 border-b border-slate-200 px-1 text-right text-[0.7rem] text-slate-500 last:border-0" data-testid="hour-label">
+            <div key={h} className="bg-slate-50 px-1 text-right text-[0.7rem] text-slate-500" data-testid="hour-label">
               {hh(h)}
             </div>
           ))}
@@ -64,7 +69,8 @@ export function WeekView(props: {
                 e.preventDefault();
                 onDrop(e.dataTransfer.getData("text/plain"), day);
               }}
-              className="bg-white"
+              className="grid"
+              style={subgrid}
             >
               {HOURS.map((h) => {
                 const at = slotInstant(day, h, zone, now);
@@ -74,7 +80,7 @@ export function WeekView(props: {
                     key={h}
                     data-slot={`${day}T${hh(h)}`}
                     data-past={at ? undefined : true}
-                    className={`relative h-16 overflow-y-auto border-b border-slate-200 p-0.5 last:border-0 ${at ? "" : "bg-slate-50"}`}
+                    className={`relative min-w-0 p-0.5 ${at ? "bg-white" : "bg-slate-50"}`}
                   >
                     {at ? (
                       <Link
@@ -89,7 +95,7 @@ export function WeekView(props: {
                     <ul className={`space-y-0.5 pr-4 ${at ? "" : "opacity-75"}`}>
                       {entries.map((e) => (
                         <li key={e.key}>
-                          <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} compact />
+                          <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} />
                         </li>
                       ))}
                     </ul>

@@ -26,7 +26,6 @@ import {
   fromGroupBody,
   pickedFromLibrary,
   emptyComposition,
-  emptyContent,
   targetOf,
   threadProviders,
   toGroupBody,
@@ -194,12 +193,10 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
       setDraftId(null);
       setDraftSaved(null);
     }
-    // the accounts and their options stay; the content and overrides start afresh
-    setComposition((c) => ({
-      ...c,
-      content: emptyContent,
-      targets: Object.fromEntries(Object.entries(c.targets).map(([id, t]) => [id, { ...t, overrides: {}, linkedinCarouselId: undefined }])),
-    }));
+    // Done: a clean composer, as Buffer and Typefully leave it. Accounts kept without content would
+    // turn every preview red beside "N of N published"; the results stay in the side panel.
+    setComposition(emptyComposition);
+    setWhen({ kind: "now" });
     setTab("all");
   };
 

@@ -19,6 +19,8 @@ export const expectedToolNames = [
   "get_carousel",
   "publish_post_group",
   "get_post_group",
+  "move_post_group",
+  "cancel_post_group",
   "validate_post",
   "list_workspaces",
   "edit_scheduled_post",

@@ -120,3 +120,35 @@ export const postGroupSchema = z
 export type PostGroupView = z.infer<typeof postGroupSchema>;
 
 export const postGroupIdParams = z.strictObject({ id: z.uuid() });
+
+/** POST /api/v1/post-groups/{id}/move: every target still waiting for its time gets the new one. */
+export const movePostGroupBody = z
+  .strictObject({
+    scheduledAt: z.iso.datetime({ offset: true }).meta({ description: "The new time, in the future", example: "2026-12-01T09:00:00+01:00" }),
+    timezone: timezoneSchema.optional(),
+  })
+  .meta({ id: "MovePostGroupInput" });
+
+const changedTarget = acceptedTarget.omit({ warnings: true }).extend({
+  changed: z.boolean().meta({ description: "Whether this call changed the target; false for one already publishing, published, failed or canceled" }),
+  note: z.string().optional().meta({ description: "Why a target that waits was left as it is (an instagram schedule's time is changed in the dashboard)" }),
+});
+
+export const postGroupMovedSchema = z
+  .object({
+    postGroupId: z.uuid(),
+    moved: z.number().int().min(1).meta({ description: "How many targets got the new time" }),
+    scheduledAt: z.iso.datetime({ offset: true }),
+    targets: z.array(changedTarget).meta({ description: "Every target, as it is after the call" }),
+  })
+  .meta({ id: "PostGroupMoved" });
+export type PostGroupMoved = z.infer<typeof postGroupMovedSchema>;
+
+export const postGroupCanceledSchema = z
+  .object({
+    postGroupId: z.uuid(),
+    canceled: z.number().int().min(1).meta({ description: "How many targets this call canceled" }),
+    targets: z.array(changedTarget).meta({ description: "Every target, as it is after the call" }),
+  })
+  .meta({ id: "PostGroupCanceled" });
+export type PostGroupCanceled = z.infer<typeof postGroupCanceledSchema>;

@@ -1,7 +1,11 @@
-// The dashboard calendar (issue 33): every post of the workspace in a time range, each of one kind:
-// - scheduled: a job with a time, at that time (whatever became of it);
-// - published: a job published now (at its end), or a post synchronized from the platform that no
-//   job of ours made (text published through POST /api/v1/posts, or posted on the platform itself);
+// The dashboard calendar (issue 33): every post of the workspace in a time range, once per
+// composition and account (issue 47), each of one kind:
+// - scheduled: a job with a time, at that time, until it publishes (a failed or canceled one
+//   stays scheduled in kind; its status says what became of it);
+// - published: a job that published (a scheduled one at its time), a job published now while it
+//   runs, or a post synchronized from the platform that no job of ours made (text published
+//   through POST /api/v1/posts, or posted on the platform itself): a job's thread replies and
+//   first comment come back from the platform too, and belong to the job's entry;
 // - draft: a draft with an intended time, at that time (drafts without one are listed apart).
 import { z } from "zod";
 import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
@@ -26,6 +30,8 @@ export type CalendarEntry = {
   jobId: string | null;
   draftId: string | null;
   scheduledPostId: string | null;
+  /** the composition (post group) the job is a target of, with its size and what it still allows */
+  group: { postGroupId: string; targets: number; movable: number; cancellable: number } | null;
   /** the platform; a draft lists every platform it targets in `targets` instead */
   provider: Provider | null;
   username: string;
@@ -45,7 +51,7 @@ export type CalendarEntry = {
   editable: boolean;
 };
 
-type JobRow = PublishJob & { username: string; at: Date };
+type JobRow = PublishJob & { username: string; at: Date; groupTargets: number | null; groupMovable: number | null; groupCancellable: number | null };
 type SyncedRow = { id: string; provider: Provider; username: string; content: string; title: string | null; permalink: string; postedAt: Date };
 
 export async function calendarEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
@@ -56,21 +62,33 @@ export async function calendarEntries(scope: Scope, query: z.infer<typeof calend
 async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
   const rows = await sql<JobRow>(
     "calendar-entries",
-    `SELECT * FROM (
-       SELECT j.*, a.username, COALESCE(j."scheduledAt", j."finishedAt", j."createdAt") AS at
-         FROM "PublishJob" j JOIN "ConnectedAccount" a ON a.id = j."accountId"
-        WHERE j."workspaceId" = $1
-     ) t WHERE at >= $2::timestamptz AND at < $3::timestamptz ORDER BY at, id LIMIT ${MAX_ROWS}`,
-    [scope.workspaceId, query.from, query.to],
+    `SELECT t.*, g.*
+       FROM (
+         SELECT j.*, a.username, COALESCE(j."scheduledAt", j."finishedAt", j."createdAt") AS at
+           FROM "PublishJob" j JOIN "ConnectedAccount" a ON a.id = j."accountId"
+          WHERE j."workspaceId" = $1
+       ) t
+       LEFT JOIN LATERAL (
+         SELECT count(*)::int AS "groupTargets",
+                (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($4::"JobStatus"[])))::int AS "groupMovable",
+                (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($5::"JobStatus"[])))::int AS "groupCancellable"
+           FROM "PublishJob" o WHERE o."postGroupId" = t."postGroupId"
+       ) g ON t."postGroupId" IS NOT NULL
+      WHERE t.at >= $2::timestamptz AND t.at < $3::timestamptz ORDER BY t.at, t.id LIMIT ${MAX_ROWS}`,
+    [scope.workspaceId, query.from, query.to, MOVABLE_STATUSES, CANCELLABLE_STATUSES],
   );
   return rows.map((j) => {
     const isSchedule = j.scheduledPostId !== null;
     return {
       key: `job:${j.id}`,
-      kind: j.scheduledAt !== null ? "scheduled" : "published",
+      kind: j.scheduledAt !== null && j.status !== "published" ? "scheduled" : "published",
       jobId: j.id,
       draftId: null,
       scheduledPostId: j.scheduledPostId,
+      group:
+        j.postGroupId && j.groupTargets
+          ? { postGroupId: j.postGroupId, targets: j.groupTargets, movable: j.groupMovable ?? 0, cancellable: j.groupCancellable ?? 0 }
+          : null,
       provider: j.provider,
       username: j.username,
       targets: [{ provider: j.provider, username: j.username }],
@@ -91,13 +109,19 @@ async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): P
 }
 
 async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
-  // A synchronized post that one of our jobs published is already there as that job.
+  // A synchronized post that one of our jobs published is already there as that job: its first
+  // post, a reply of its thread, its first comment (a reply on X and Threads), or the same link.
   const rows = await sql<SyncedRow>(
     "calendar-synced",
     `SELECT p.id, p.provider, a.username, p.content, p.title, p.permalink, p."postedAt"
        FROM "SyncedPost" p JOIN "ConnectedAccount" a ON a.id = p."accountId"
       WHERE p."workspaceId" = $1 AND NOT p.deleted AND p."postedAt" >= $2::timestamptz AND p."postedAt" < $3::timestamptz
-        AND NOT EXISTS (SELECT FROM "PublishJob" j WHERE j."accountId" = p."accountId" AND p."nativeId" = ANY(j."postIds" || j."postId"))
+        AND NOT EXISTS (
+          SELECT FROM "PublishJob" j
+           WHERE j."accountId" = p."accountId"
+             AND (p."nativeId" = ANY(j."postIds" || j."postId")
+                  OR p."nativeId" = j.progress -> 'firstComment' ->> 'commentId'
+                  OR (p.permalink <> '' AND p.permalink = j.permalink)))
       ORDER BY p."postedAt", p.id LIMIT ${MAX_ROWS}`,
     [scope.workspaceId, query.from, query.to],
   );
@@ -107,6 +131,7 @@ async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>)
     jobId: null,
     draftId: null,
     scheduledPostId: null,
+    group: null,
     provider: p.provider,
     username: p.username,
     targets: [{ provider: p.provider, username: p.username }],
@@ -138,6 +163,7 @@ async function draftEntries(scope: Scope, query: z.infer<typeof calendarQuery>):
       jobId: null,
       draftId: draft.id,
       scheduledPostId: null,
+      group: null,
       provider: targets[0]?.provider ?? null,
       username: targets[0]?.username ?? "",
       targets,

@@ -6,7 +6,7 @@ import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./c
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
 import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./drafts.ts";
 import { validatePostTool } from "./dry-runs.ts";
-import { getPostGroupTool, publishPostGroupTool } from "./post-groups.ts";
+import { cancelPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -39,6 +39,8 @@ export const tools: McpTool[] = [
   getCarouselTool,
   publishPostGroupTool,
   getPostGroupTool,
+  movePostGroupTool,
+  cancelPostGroupTool,
   validatePostTool,
   listWorkspacesTool,
   editScheduledPostTool,

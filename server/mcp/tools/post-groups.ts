@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { createPostGroup } from "../../domain/post-groups/create-post-group.ts";
+import { cancelPostGroup, movePostGroup } from "../../domain/post-groups/change-post-group.ts";
 import { getPostGroup } from "../../domain/post-groups/get-post-group.ts";
-import { postGroupAcceptedSchema, postGroupBody, postGroupIdParams, postGroupSchema } from "../../domain/post-groups/post-groups.schema.ts";
+import {
+  movePostGroupBody,
+  postGroupAcceptedSchema,
+  postGroupBody,
+  postGroupCanceledSchema,
+  postGroupIdParams,
+  postGroupMovedSchema,
+  postGroupSchema,
+} from "../../domain/post-groups/post-groups.schema.ts";
 import { writeOutcomeShape } from "../../domain/publishing/publishing.schema.ts";
 import { defineTool } from "../tool.ts";
 
@@ -35,4 +44,30 @@ export const getPostGroupTool = defineTool({
   output: postGroupSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (scope, input) => getPostGroup(scope, input.postGroupId),
+});
+
+const postGroupId = postGroupIdParams.shape.id.meta({ description: "The postGroupId of a publish_post_group result" });
+
+export const movePostGroupTool = defineTool({
+  name: "move_post_group",
+  scope: "posts:write",
+  title: "Move a scheduled post group",
+  description:
+    "Gives every target of a scheduled post group that is still waiting for its time a new scheduledAt (ISO 8601 with an offset or Z, in the future) and optional IANA timezone; content and accounts stay. Instagram targets keep their time (their time changes in the dashboard only). A target already publishing or finished is left as it is (changed false in the answer). CONFLICT when no target could move.",
+  input: movePostGroupBody.safeExtend({ postGroupId }),
+  output: postGroupMovedSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: (scope, input) => movePostGroup(scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null, "api"),
+});
+
+export const cancelPostGroupTool = defineTool({
+  name: "cancel_post_group",
+  scope: "posts:write",
+  title: "Cancel a scheduled post group",
+  description:
+    "Cancels every target of a scheduled post group whose publishing has not started; a target already publishing or finished is left as it is (changed false in the answer). POST_NOT_CANCELLABLE when no target could be canceled. Never deletes anything already on a platform.",
+  input: z.strictObject({ postGroupId }),
+  output: postGroupCanceledSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  run: (scope, input) => cancelPostGroup(scope, input.postGroupId),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { providerSchema } from "../../domain/accounts/accounts.schema.ts";
+import { cancelPostGroup, movePostGroup } from "../../domain/post-groups/change-post-group.ts";
+import { movePostGroupBody, postGroupIdParams } from "../../domain/post-groups/post-groups.schema.ts";
 import { calendarEntries, calendarQuery, unscheduledDrafts } from "../../domain/scheduling/calendar-entries.ts";
 import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
 import { editScheduledPost } from "../../domain/scheduling/edit-scheduled-post.ts";
@@ -28,4 +30,12 @@ export const schedulesRouter = router({
       const job = await moveScheduledPost(ctx.scope, input.scheduledPostId, new Date(input.scheduledAt), input.timezone ?? null);
       return { scheduledAt: job.scheduledAt!.toISOString() };
     }),
+  /** the calendar's "move all": the same operation as POST /api/v1/post-groups/{id}/move */
+  moveGroup: workspaceProcedure
+    .input(movePostGroupBody.safeExtend({ postGroupId: postGroupIdParams.shape.id }))
+    .mutation(({ ctx, input }) => movePostGroup(ctx.scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null, "dashboard")),
+  /** the calendar's "cancel all": the same operation as POST /api/v1/post-groups/{id}/cancel */
+  cancelGroup: workspaceProcedure
+    .input(z.object({ postGroupId: postGroupIdParams.shape.id }))
+    .mutation(({ ctx, input }) => cancelPostGroup(ctx.scope, input.postGroupId)),
 });
