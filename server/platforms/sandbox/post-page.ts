@@ -89,7 +89,7 @@ function sniff(head: Buffer): string {
 function postBody(state: SandboxState, post: SandboxPost): Html {
   const name = platformNames[post.provider];
   const parent = post.replyTo ? state.post(post.replyTo) : undefined;
-  const replies = state.posts({ provider: post.provider }).filter((p) => p.replyTo === post.id && !p.deleted);
+  const replies = conversation(state, post);
   const comments = commentsOf(post);
   return html`<p class="banner" role="note">
       This post exists only in the Posteady <strong>platform sandbox</strong>, which stands in for ${name}: this page shows what ${name} received.
@@ -121,9 +121,10 @@ function postBody(state: SandboxState, post: SandboxPost): Html {
           ? html`<p class="muted">None.</p>`
           : html`<ul class="replies">
               ${replies.map(
-                (r) =>
+                ({ reply: r, to }) =>
                   html`<li data-testid="sandbox-reply">
-                    <a href="/_sandbox/posts/${r.id}">Reply by @${r.username}</a> (${r.createdAt.slice(0, 19).replace("T", " ")} UTC)
+                    <a href="/_sandbox/posts/${r.id}">Reply by @${r.username}</a>${to.id === post.id ? "" : `, answering @${to.username}'s reply above`}
+                    (${r.createdAt.slice(0, 19).replace("T", " ")} UTC)
                     <p class="text">${r.text}</p>
                   </li>`,
               )}
@@ -201,6 +202,21 @@ function altTextOf(state: SandboxState, post: SandboxPost, i: number): string | 
     default:
       return undefined;
   }
+}
+
+/** The replies under a post, its thread's and anyone's, breadth first: a thread's next post, then a first comment under it. */
+function conversation(state: SandboxState, post: SandboxPost): { reply: SandboxPost; to: SandboxPost }[] {
+  const replies = state.posts({ provider: post.provider }).filter((p) => p.replyTo && !p.deleted);
+  const out: { reply: SandboxPost; to: SandboxPost }[] = [];
+  const queue = [post];
+  for (let parent = queue.shift(); parent && out.length < 500; parent = queue.shift()) {
+    for (const reply of replies) {
+      if (reply.replyTo !== parent.id) continue;
+      out.push({ reply, to: parent });
+      queue.push(reply);
+    }
+  }
+  return out;
 }
 
 /** Comments kept on a post (LinkedIn, Instagram, Facebook), whatever each platform calls their fields. */
