@@ -166,7 +166,7 @@ function medium(state: SandboxState, post: SandboxPost, m: SandboxPost["media"][
       ? html`<video controls preload="metadata" src="${kept}" aria-label="${alt ? `${label}: ${alt}` : label}"></video>`
       : m.type === "document"
         ? html`<a href="${kept}">Open the document</a>`
-        : html`<img src="${kept}" alt="${alt ?? ""}" />`;
+        : html`<img src="${kept}" alt="${alt || `${label}, sent without alt text`}" />`;
   return html`<li>
     <figure>
       ${shown}
