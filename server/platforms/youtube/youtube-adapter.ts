@@ -344,7 +344,10 @@ export const youtubeAdapter: PlatformAdapter & YoutubePublishing = {
     });
     const ids = (page.body.items ?? []).map((i) => i.contentDetails.videoId);
     if (ids.length === 0) return { posts: [], nextCursor: page.body.nextPageToken ?? null };
-    const videos = await call<{ items?: Video[] }>(ctx, "/youtube/v3/videos", { part: "snippet,status,statistics,contentDetails,fileDetails", id: ids.join(",") });
+    const videos = await call<{ items?: Video[] }>(ctx, "/youtube/v3/videos", {
+      part: "snippet,status,statistics,contentDetails,fileDetails",
+      id: ids.join(","),
+    });
     const byId = new Map((videos.body.items ?? []).map((v) => [v.id, v]));
     // A playlist entry whose video is no longer returned was deleted or made unavailable.
     const posts = ids.flatMap((id) => (byId.has(id) ? [nativePost(byId.get(id)!)] : []));
