@@ -89,6 +89,11 @@ export function AccountList() {
                       Publishing is off: {a.publishBlockers.map((b) => withCodeLabels(b, facebookPageTaskLabels)).join("; ")}.
                     </p>
                   ) : null}
+                  {a.readBlockers.length > 0 ? (
+                    <p className="mt-1 text-xs text-amber-700" data-testid="read-blocked">
+                      Posts are not synced: {a.readBlockers.join("; ")}.
+                    </p>
+                  ) : null}
                   <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Capabilities">
                     {(Object.keys(capabilityLabels) as (keyof typeof capabilityLabels)[]).map((c) => (
                       <li

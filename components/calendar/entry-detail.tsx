@@ -16,6 +16,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import { entryLabel } from "./entry-chip";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
+import { PostLink } from "@/components/ui/post-link";
 
 export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
   const trpc = useTRPC();
@@ -111,11 +112,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
           {entry.error.code}: {entry.error.message}
         </p>
       ) : null}
-      {entry.permalink ? (
-        <a href={entry.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-          View on {provider ? providerLabels[provider] : "the platform"}
-        </a>
-      ) : null}
+      {entry.permalink && provider ? <PostLink permalink={entry.permalink} sandboxUrl={entry.sandboxUrl} provider={provider} /> : null}
       {error ? <Alert>{errorMessage(error)}</Alert> : null}
       {movable ? (
         <form

@@ -9,6 +9,7 @@ import { formatInZone } from "@/components/format/date-time";
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "@/components/jobs/job-status";
 import { useTRPC } from "@/components/trpc";
 import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.schema";
+import { PostLink } from "@/components/ui/post-link";
 
 /** SPEC.md's job failure codes as people read them; the platform's own message follows. */
 const failureLabels: Record<string, string> = {
@@ -43,7 +44,7 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
         ? false
         : POLL_MS,
   });
-  const targets = group.data?.targets ?? accepted.targets.map((t) => ({ ...t, username: "", postId: null, permalink: null }));
+  const targets = group.data?.targets ?? accepted.targets.map((t) => ({ ...t, username: "", postId: null, permalink: null, sandboxUrl: null }));
   const published = targets.filter((t) => t.status === "published").length;
   return (
     <section aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
@@ -69,11 +70,7 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
                 job {t.jobId.slice(0, 8)}
               </Link>
             </p>
-            {"permalink" in t && t.permalink ? (
-              <a className="block break-all text-brand-700 hover:underline" href={t.permalink} target="_blank" rel="noreferrer" data-testid="job-permalink">
-                {t.permalink}
-              </a>
-            ) : null}
+            {"permalink" in t && t.permalink ? <PostLink permalink={t.permalink} sandboxUrl={t.sandboxUrl} provider={t.provider} /> : null}
             {"error" in t && t.error ? (
               <p className="text-red-700" data-testid="job-error">
                 {humanFailure(t.error)}

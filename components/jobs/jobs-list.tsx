@@ -14,6 +14,7 @@ import { providers, type ProviderName } from "@/server/domain/accounts/providers
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "./job-status";
 import { formatDateTime, formatInZone } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
+import { PostLink } from "@/components/ui/post-link";
 
 const statuses = ["queued", "scheduled", "processing", "published", "failed", "canceled", "unknown"] as const;
 type Status = (typeof statuses)[number];
@@ -149,16 +150,7 @@ function JobDetail({ jobId, onClose }: { jobId: string; onClose(): void }) {
     ["Account", `${providerLabels[j.platform]} · @${j.username}`],
     ["Status", <JobStatusBadge key="s" status={j.status} />],
     ["Post id", j.postId ?? "—"],
-    [
-      "Link",
-      j.permalink ? (
-        <a key="l" href={j.permalink} target="_blank" rel="noreferrer" className="break-all text-brand-700 hover:underline" data-testid="job-detail-permalink">
-          {j.permalink}
-        </a>
-      ) : (
-        "—"
-      ),
-    ],
+    ["Link", j.permalink ? <PostLink key="l" permalink={j.permalink} sandboxUrl={j.sandboxUrl} provider={j.platform} /> : "—"],
     ["Scheduled for", j.scheduledAt ? formatInZone(j.scheduledAt, zone) : "—"],
   ];
   return (

@@ -12,6 +12,7 @@ import type { ProviderName } from "@/server/domain/accounts/providers";
 import { MetricsChart } from "./metrics-chart";
 import { SyncPanel } from "./sync-panel";
 import { formatDateTime } from "@/components/format/date-time";
+import { PostLink } from "@/components/ui/post-link";
 
 const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
 const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
@@ -111,9 +112,7 @@ export function PostsView() {
               {providerLabels[selected.platform]} · @{selected.username}
             </h2>
             <p className="line-clamp-3">{selected.title ?? selected.content}</p>
-            <a href={selected.permalink} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-              View on {providerLabels[selected.platform]}
-            </a>
+            <PostLink permalink={selected.permalink} sandboxUrl={selected.sandboxUrl} provider={selected.platform} />
             {history.data ? <MetricsChart points={history.data} /> : null}
           </section>
         ) : null}

@@ -2,6 +2,7 @@
 // When each account last synced, and "Sync now": the only live refresh from the platforms. After
 // asking, the panel polls until that account's sync time moves, then reloads the posts.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { Button } from "@/components/ui/button";
@@ -52,11 +53,19 @@ export function SyncPanel() {
                 <span className="block text-xs text-slate-500">
                   {busy ? "Syncing…" : a.lastSyncedAt ? `Synced ${formatDateTime(a.lastSyncedAt)}` : "Never synced"}
                 </span>
+                {a.notSynced ? (
+                  <span className="block text-xs text-amber-700" data-testid="sync-blocked">
+                    Posts are not synced: {a.notSynced}.{" "}
+                    <Link href="/accounts" className="underline">
+                      Accounts
+                    </Link>
+                  </span>
+                ) : null}
               </span>
               <Button
                 variant="secondary"
                 className="px-2 py-1 text-xs"
-                disabled={busy}
+                disabled={busy || Boolean(a.notSynced)}
                 onClick={() => {
                   setPending((p) => ({ ...p, [a.accountId]: a.lastSyncedAt?.toString() ?? null }));
                   syncNow.mutate({ accountId: a.accountId });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../env.ts";
-import { computeCapabilities, publishBlockers, type CapabilityInput } from "./capabilities.ts";
+import { resetPlatformConfig } from "../../platforms/config.ts";
+import { computeCapabilities, publishBlockers, readBlockers, type CapabilityInput } from "./capabilities.ts";
 
 const base = (over: Partial<CapabilityInput>): CapabilityInput => ({
   provider: "x",
@@ -16,7 +17,9 @@ const yt = ["https://www.googleapis.com/auth/youtube.upload", "https://www.googl
 
 afterEach(() => {
   delete process.env.FACEBOOK_PUBLIC_WRITE;
+  delete process.env.LINKEDIN_SCOPES;
   resetEnv();
+  resetPlatformConfig();
 });
 
 describe("capabilities (SPEC.md rules)", () => {
@@ -78,4 +81,26 @@ it("explains why publishing is off", () => {
     "you lack the CREATE_CONTENT task on this Page",
   ]);
   expect(publishBlockers(base({ provider: "x", scopes: ["tweet.write"] }))).toEqual([]);
+});
+
+it("says why an account's posts cannot be read (synced), and what to do: reconnect granting the permission, or first ask for it", () => {
+  expect(readBlockers(base({ provider: "youtube", scopes: yt }))).toEqual([]);
+  expect(readBlockers(base({ provider: "youtube", scopes: yt.slice(0, 1) }))).toEqual([
+    "the Read posts permission (youtube.readonly or youtube) was not granted: reconnect the account and grant it",
+  ]);
+  // LinkedIn's r_member_social is asked for only when LINKEDIN_SCOPES names it: reconnecting alone cannot help
+  const member = base({ provider: "linkedin", scopes: ["openid", "profile", "email", "w_member_social"] });
+  expect(computeCapabilities(member).readPosts).toBe(false);
+  expect(readBlockers(member)).toEqual([
+    expect.stringMatching(
+      /^this installation does not ask LinkedIn for the Read posts permission \(r_member_social or r_organization_social\).*LINKEDIN_SCOPES and reconnect/,
+    ),
+  ]);
+  process.env.LINKEDIN_SCOPES = "r_member_social";
+  resetPlatformConfig();
+  expect(readBlockers(member)).toEqual([expect.stringMatching(/was not granted: reconnect the account and grant it$/)]);
+  expect(readBlockers({ ...member, scopes: [...member.scopes, "r_member_social"] })).toEqual([]);
+  expect(readBlockers(base({ provider: "tiktok", scopes: ["video.list"], connectionMethod: "login-kit" }))[0]).toMatch(
+    /^Login Kit connections cannot read posts/,
+  );
 });

@@ -1,6 +1,7 @@
 // Account capabilities, computed in one place (SPEC.md "Rules for accounts and capabilities").
 // They are a discovery aid: every write re-checks them from the current row.
 import { env } from "../../env.ts";
+import { adapterFor } from "../../platforms/registry.ts";
 import type { ProviderName } from "./providers.ts";
 
 export type Capabilities = {
@@ -85,4 +86,23 @@ export function publishBlockers(account: CapabilityInput): string[] {
   if (account.provider === "instagram" && account.accountType !== "business" && account.accountType !== "creator")
     out.push("only professional (business or creator) Instagram accounts can publish");
   return out;
+}
+
+/**
+ * Why the account's posts are not read (so never synced), and what to do, in words a user can
+ * act on. Reconnecting helps only when this installation asks the platform for the permission.
+ */
+export function readBlockers(account: CapabilityInput): string[] {
+  const rule = required[account.provider];
+  if (account.provider === "tiktok" && account.connectionMethod !== "business")
+    return ["Login Kit connections cannot read posts; connect through the business-developer app"];
+  if (hasAny(account.scopes, rule.read)) return [];
+  const names = rule.read.map((all) => all.join(" + ")).join(" or ");
+  if (hasAny(adapterFor(account.provider).defaultScopes, rule.read))
+    return [`the Read posts permission (${names}) was not granted: reconnect the account and grant it`];
+  if (account.provider === "linkedin")
+    return [
+      `this installation does not ask LinkedIn for the Read posts permission (${names}), which LinkedIn grants only to apps it approved for it: once yours is, add r_member_social to LINKEDIN_SCOPES and reconnect the account granting it`,
+    ];
+  return [`this installation does not ask for the Read posts permission (${names})`];
 }

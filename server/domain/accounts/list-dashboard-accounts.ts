@@ -2,7 +2,7 @@
 // and the accounts the API does not list (TikTok Login Kit connections), marked as such.
 import { db } from "../../db.ts";
 import type { Scope } from "../access.ts";
-import { publishBlockers } from "./capabilities.ts";
+import { publishBlockers, readBlockers } from "./capabilities.ts";
 import { presentAccount } from "./list-accounts.ts";
 
 export async function listDashboardAccounts(scope: Scope) {
@@ -17,6 +17,7 @@ export async function listDashboardAccounts(scope: Scope) {
     pageTasks: a.pageTasks,
     scopes: a.scopes,
     publishBlockers: publishBlockers(a),
+    readBlockers: readBlockers(a),
     health: a.needsReconnect ? ("reconnect" as const) : ("ok" as const),
     reconnectReason: a.reconnectReason,
     tokenExpiresAt: a.tokenExpiresAt?.toISOString() ?? null,

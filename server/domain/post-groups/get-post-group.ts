@@ -32,6 +32,7 @@ export async function getPostGroup(scope: Scope, postGroupId: string): Promise<P
         status: view.status,
         postId: view.postId,
         permalink: view.permalink,
+        sandboxUrl: view.sandboxUrl,
         ...(view.error ? { error: view.error } : {}),
         ...(view.firstComment ? { firstComment: view.firstComment } : {}),
         ...(t.warnings.length ? { warnings: t.warnings } : {}),

@@ -3,6 +3,7 @@
 // media are in plan-targets.ts and the publishing modes.
 import { z } from "zod";
 import { providerSchema } from "../accounts/accounts.schema.ts";
+import { sandboxUrlSchema } from "../posts/posts.schema.ts";
 import {
   facebookSchema,
   firstCommentSchema,
@@ -111,6 +112,7 @@ export const postGroupSchema = z
         username: z.string(),
         postId: z.string().nullable(),
         permalink: z.string().nullable(),
+        sandboxUrl: sandboxUrlSchema,
         error: jobErrorSchema.optional(),
         firstComment: firstCommentSchema.optional(),
       }),

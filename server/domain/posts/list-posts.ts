@@ -3,6 +3,7 @@
 // tiktok posts of Login Kit connections (SPEC.md: business-developer connections only) are out.
 import { sql } from "../../db.ts";
 import { notFound } from "../../errors.ts";
+import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import type { ProviderName } from "../accounts/providers.ts";
 import { reportsMetricsUpdatedAt } from "./metric-mapping.ts";
@@ -89,6 +90,7 @@ function presentPost(p: Row): PublishedPostView {
     username: p.username,
     content: p.content,
     permalink: p.permalink,
+    sandboxUrl: sandboxPostUrl(p.permalink),
     postedAt: p.postedAt,
     metrics: {
       views: num(p.views),

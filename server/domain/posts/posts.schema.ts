@@ -20,6 +20,12 @@ export const listPostsQuery = z.strictObject({
 });
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 
+/** Beside each `permalink`: the platform sandbox's page of the post (server/platforms/sandbox-link.ts). */
+export const sandboxUrlSchema = z.string().nullable().meta({
+  description:
+    "Sandbox mode (PLATFORMS=sandbox) only: the platform sandbox's page of this post, showing what the platform received; `permalink` stays the real platform's URL, where a sandbox post does not exist. null outside sandbox mode and while `permalink` is null",
+});
+
 const metric = z.number().int().nullable();
 export const postMetricsSchema = z
   .object({ views: metric, likes: metric, replies: metric, reposts: metric, quotes: metric, bookmarks: metric, shares: metric })
@@ -33,6 +39,7 @@ export const publishedPostSchema = z
     username: z.string(),
     content: z.string().meta({ description: "The text; for youtube the description, at most 280 characters" }),
     permalink: z.string(),
+    sandboxUrl: sandboxUrlSchema,
     postedAt: z.iso.datetime({ offset: true }),
     metrics: postMetricsSchema,
     title: z.string().optional().meta({ description: "youtube" }),

@@ -1,6 +1,7 @@
 // A publish job as the API shows it (SPEC.md "Publish job"), and as a publish result.
 import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
 import { firstCommentStateSchema } from "./engine/first-comment.ts";
 import type { FirstCommentView, PublishJobView } from "./publishing.schema.ts";
 
@@ -16,6 +17,7 @@ export function presentJob(job: PublishJob, account: Pick<ConnectedAccount, "use
     status: job.status,
     postId: job.postId,
     permalink: job.permalink,
+    sandboxUrl: sandboxPostUrl(job.permalink),
     scheduledAt: job.scheduledAt?.toISOString() ?? null,
     startedLateMs: job.startLateMs,
     ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),

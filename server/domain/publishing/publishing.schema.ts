@@ -3,6 +3,7 @@
 // validate-request.ts and modes/<mode>/rules.ts.
 import { z } from "zod";
 import { providerSchema } from "../accounts/accounts.schema.ts";
+import { sandboxUrlSchema } from "../posts/posts.schema.ts";
 
 const requestId = z.uuid().meta({ description: "Idempotency key: generated once per operation and kept on retries" });
 const mediaId = z.uuid();
@@ -131,6 +132,7 @@ export const publishJobSchema = z
     status: jobStatusSchema,
     postId: z.string().nullable().meta({ description: "Native post id (youtube: the video id); null until available" }),
     permalink: z.string().nullable().meta({ description: "Native URL (youtube: the watch URL); null until available" }),
+    sandboxUrl: sandboxUrlSchema,
     scheduledAt: z.iso.datetime({ offset: true }).nullable(),
     startedLateMs: z.number().int().nullable().meta({
       description:

@@ -9,6 +9,7 @@
 // - draft: a draft with an intended time, at that time (drafts without one are listed apart).
 import { z } from "zod";
 import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
+import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import type { DraftComposition } from "../drafts/drafts.schema.ts";
 import { summaryOf } from "../publishing/present-job.ts";
@@ -44,6 +45,7 @@ export type CalendarEntry = {
   text: string;
   title: string | null;
   permalink: string | null;
+  sandboxUrl: string | null;
   error: { code: string; message: string } | null;
   startedLateMs: number | null;
   movable: boolean;
@@ -99,6 +101,7 @@ async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): P
       text: scheduledText(j.provider, j.payload),
       title: scheduledTitle(j.provider, j.payload),
       permalink: j.permalink,
+      sandboxUrl: sandboxPostUrl(j.permalink),
       error: j.errorCode ? { code: j.errorCode, message: j.errorMessage ?? "" } : null,
       startedLateMs: j.startLateMs,
       movable: isSchedule && MOVABLE_STATUSES.includes(j.status),
@@ -142,6 +145,7 @@ async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>)
     text: p.content,
     title: p.title,
     permalink: p.permalink,
+    sandboxUrl: sandboxPostUrl(p.permalink),
     error: null,
     startedLateMs: null,
     movable: false,
@@ -174,6 +178,7 @@ async function draftEntries(scope: Scope, query: z.infer<typeof calendarQuery>):
       text: composition.content.text,
       title: null,
       permalink: null,
+      sandboxUrl: null,
       error: null,
       startedLateMs: null,
       movable: false,

@@ -3,6 +3,7 @@
 // outcome is unknown (SPEC.md).
 import type { z } from "zod";
 import { sql, type PublishJob } from "../../db.ts";
+import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import { summaryOf } from "../publishing/present-job.ts";
 import type { listScheduledQuery, ScheduledPostView } from "./scheduling.schema.ts";
@@ -42,6 +43,7 @@ export function presentScheduled(job: Row): ScheduledPostView {
     summary: summaryOf(job.payload),
     postId: job.postId,
     permalink: job.permalink,
+    sandboxUrl: sandboxPostUrl(job.permalink),
     startedLateMs: job.startLateMs,
     ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? "" } } : {}),
     createdAt: job.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 // POST/GET/DELETE /api/v1/scheduled-posts: the publish body plus when, and the answers.
 import { z } from "zod";
 import { providerSchema } from "../accounts/accounts.schema.ts";
+import { sandboxUrlSchema } from "../posts/posts.schema.ts";
 import { jobErrorSchema, jobStatusSchema, publishBodyShape, summarySchema } from "../publishing/publishing.schema.ts";
 import { isValidTimeZone } from "./wall-time.ts";
 
@@ -57,6 +58,7 @@ export const scheduledPostSchema = z
     summary: z.string().meta({ description: "The first words of the post (text, caption, title or message)" }),
     postId: z.string().nullable(),
     permalink: z.string().nullable(),
+    sandboxUrl: sandboxUrlSchema,
     startedLateMs: z.number().int().nullable().meta({
       description:
         "How long after scheduledAt the scheduler started the post: it left `scheduled` for the publishing queue (`queued`), and workers publish it from there. Large when the service was down at the time; null until it starts",

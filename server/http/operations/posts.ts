@@ -31,6 +31,7 @@ export const listPostsOp = defineOperation({
             username: "acme",
             content: "Everything new in five minutes.",
             permalink: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+            sandboxUrl: null,
             postedAt: "2026-11-20T09:00:00.000Z",
             metrics: { views: 1520, likes: 88, replies: 12, reposts: null, quotes: null, bookmarks: null, shares: null },
             title: "Launch walkthrough",

@@ -142,6 +142,7 @@ export const getPublishJobOp = defineOperation({
         status: "published",
         postId: "7318062734092354862",
         permalink: "https://www.tiktok.com/@acme/video/7318062734092354862",
+        sandboxUrl: null,
         scheduledAt: null,
         startedLateMs: null,
       },

@@ -127,6 +127,7 @@ export const listScheduledPostsOp = defineOperation({
             summary: "Launch walkthrough",
             postId: null,
             permalink: null,
+            sandboxUrl: null,
             startedLateMs: null,
             createdAt: "2026-11-22T09:30:00.000Z",
           },

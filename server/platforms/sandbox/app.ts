@@ -5,6 +5,7 @@ import { registerConsent } from "./consent.ts";
 import { registerControl } from "./control.ts";
 import { Kit, type Env, type ProviderModule } from "./kit.ts";
 import { registerOpenAiCompatible } from "./openai-compatible.ts";
+import { registerPostPages } from "./post-page.ts";
 import { SandboxState } from "./state.ts";
 
 export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[]) {
@@ -26,6 +27,7 @@ export function createSandboxApp(state: SandboxState, baseUrl: string, modules: 
   for (const m of modules) m.register(app, kit);
   registerConsent(app, state);
   registerControl(app, state, kit.operations);
+  registerPostPages(app, state);
   registerOpenAiCompatible(app);
   app.notFound((c) => c.json({ error: `sandbox: no route ${c.req.method} ${c.req.path}` }, 404));
   return app;

@@ -1,5 +1,5 @@
 // The sandbox's own API and page: what was posted, who consented, and fault injection.
-//   GET    /_sandbox                 HTML overview
+//   GET    /_sandbox                 HTML overview (each post's page: post-page.ts)
 //   GET    /_sandbox/posts           { posts }   (?provider=&username=)
 //   GET    /_sandbox/profiles        { profiles }
 //   GET    /_sandbox/operations      { operations: { provider: [name…] } }
@@ -121,7 +121,7 @@ export function registerControl(app: Hono<Env>, state: SandboxState, operations:
         (p) =>
           `<tr><td>${esc(p.createdAt.slice(0, 19).replace("T", " "))}</td><td>${esc(p.provider)}</td><td>@${esc(p.username)}</td><td>${esc(p.kind)}</td>` +
           `<td>${esc(p.text.slice(0, 140))}</td><td>${p.media.length ? esc(p.media.map((m) => `${m.type} ${m.size} B`).join(", ")) : ""}</td>` +
-          `<td><a href="${esc(p.permalink)}">${esc(p.id)}</a></td></tr>`,
+          `<td><a href="/_sandbox/posts/${esc(encodeURIComponent(p.id))}">${esc(p.id)}</a></td></tr>`,
       )
       .join("");
     const profileRows = state

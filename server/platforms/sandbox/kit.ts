@@ -172,16 +172,23 @@ export class Kit {
     }
     if (!res.ok || !res.body) return { error: `fetching ${url} answered HTTP ${res.status}` };
     const hash = crypto.createHash("sha256");
+    const file = this.state.media.writer();
     let size = 0;
     let head = Buffer.alloc(0);
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > maxBytes) return { error: "the media is larger than the platform accepts" };
+      if (size > maxBytes) {
+        file.abort();
+        return { error: "the media is larger than the platform accepts" };
+      }
       if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
       hash.update(chunk);
+      file.write(chunk);
     }
     if (size === 0) return { error: "the media is empty" };
-    return { size, sha256: hash.digest("hex"), contentType: res.headers.get("content-type") ?? undefined, head: head.toString("hex") };
+    const sha256 = hash.digest("hex");
+    file.finish(sha256);
+    return { size, sha256, contentType: res.headers.get("content-type") ?? undefined, head: head.toString("hex") };
   }
 
   /** Hash a request body as it streams (uploads). */

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { SandboxActivity } from "./activity.ts";
+import { MediaStore } from "./media-store.ts";
 
 export type SandboxProvider = "x" | "threads" | "linkedin" | "tiktok" | "instagram" | "youtube" | "facebook";
 
@@ -151,6 +152,8 @@ function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
 export class SandboxState {
   /** who called the platforms when (in memory only; cleared by reset()) */
   readonly activity = new SandboxActivity();
+  /** the bytes of the media received (for the post pages) */
+  readonly media: MediaStore;
   private data: Data;
   private saveTimer: NodeJS.Timeout | undefined;
   private readonly index = {
@@ -166,6 +169,7 @@ export class SandboxState {
   };
 
   constructor(private readonly file?: string) {
+    this.media = new MediaStore(file);
     this.data = empty();
     if (file && fs.existsSync(file)) this.data = { ...empty(), ...(JSON.parse(fs.readFileSync(file, "utf8")) as Data) };
     this.reindex();
@@ -215,6 +219,7 @@ export class SandboxState {
   reset(): void {
     this.data = empty();
     this.activity.clear();
+    this.media.clear();
     this.reindex();
     this.changed();
   }

@@ -259,6 +259,20 @@ describe("YouTube adapter", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("lists no video YouTube refused (a duplicate, a failed upload): they were never published; the processed one stays", async () => {
+    const { ctx } = await channel();
+    const file = uniqueMp4();
+    const published = await upload(ctx, file, { title: "The original" });
+    await settle(ctx, published.videoId);
+    const duplicate = await upload(ctx, file, { title: "Same bytes again" });
+    expect((await settle(ctx, duplicate.videoId)).rejectionReason).toBe("duplicate");
+    await fault("youtube", "reject_media", { operation: "videos.upload" });
+    const broken = await upload(ctx, uniqueMp4(), { title: "Failed processing" });
+    expect((await settle(ctx, broken.videoId)).uploadStatus).toBe("failed");
+    const posts = (await yt.listPosts(ctx, null)).posts;
+    expect(posts.filter((p) => !p.deleted).map((p) => p.title)).toEqual(["The original"]);
+  });
+
   it("deletes a video with the youtube scope (gone from the uploads list and from videos.list); the default scopes cannot, nor can another channel", async () => {
     const deleter = async () => {
       const { tokens, identity } = await connect(yt, {}, { scopes: [UPLOAD_SCOPE, READ_SCOPE, "https://www.googleapis.com/auth/youtube"] });

@@ -201,9 +201,16 @@ function isoSeconds(duration: string | undefined): number | null {
 
 const count = (value: string | undefined) => (value === undefined ? null : Number(value));
 
+/**
+ * A video YouTube refused (a duplicate of one on the channel, a file it could not process) or
+ * removed stays in the uploads playlist and in videos.list, but was never published: it is no post.
+ */
+const refused = new Set(["failed", "rejected", "deleted"]);
+
 function nativePost(v: Video): NativePost {
   return {
     nativeId: v.id,
+    ...(v.status?.uploadStatus && refused.has(v.status.uploadStatus) ? { deleted: true } : {}),
     title: v.snippet?.title ?? null,
     content: v.snippet?.description ?? "",
     permalink: permalinkFor(v.id),
@@ -337,7 +344,10 @@ export const youtubeAdapter: PlatformAdapter & YoutubePublishing = {
     });
     const ids = (page.body.items ?? []).map((i) => i.contentDetails.videoId);
     if (ids.length === 0) return { posts: [], nextCursor: page.body.nextPageToken ?? null };
-    const videos = await call<{ items?: Video[] }>(ctx, "/youtube/v3/videos", { part: "snippet,statistics,contentDetails,fileDetails", id: ids.join(",") });
+    const videos = await call<{ items?: Video[] }>(ctx, "/youtube/v3/videos", {
+      part: "snippet,status,statistics,contentDetails,fileDetails",
+      id: ids.join(","),
+    });
     const byId = new Map((videos.body.items ?? []).map((v) => [v.id, v]));
     // A playlist entry whose video is no longer returned was deleted or made unavailable.
     const posts = ids.flatMap((id) => (byId.has(id) ? [nativePost(byId.get(id)!)] : []));

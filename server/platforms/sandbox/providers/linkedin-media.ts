@@ -14,6 +14,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { bodyStream, jsonAnswer, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { randomToken, type PlatformObject, type SandboxState, type Token } from "../state.ts";
+import type { MediaWriter } from "../media-store.ts";
 import { inputError, jsonBody, personUrn, restError, versionProblem } from "./linkedin-shared.ts";
 import { movieFacts, VideoScanner } from "./tiktok-upload.ts";
 
@@ -118,7 +119,7 @@ async function documentVerdict(bytes: Buffer): Promise<string | undefined> {
 }
 
 /** A video's parts as they arrive: scanned in order, so the MP4 boxes can be followed (in memory only). */
-type VideoProgress = { scanner: VideoScanner; hash: crypto.Hash; next: number; waiting: Map<number, Buffer> };
+type VideoProgress = { scanner: VideoScanner; hash: crypto.Hash; file: MediaWriter; next: number; waiting: Map<number, Buffer> };
 
 function videoVerdict(progress: VideoProgress | undefined, parts: number): { failure?: string; durationSeconds?: number } {
   if (!progress || progress.next !== parts) return { failure: "The uploaded parts could not be assembled" };
@@ -268,9 +269,11 @@ export function registerLinkedInMedia(app: Hono<Env>, kit: Kit, m: ProviderModul
     videos.delete(o.id);
     d.durationSeconds = verdict.durationSeconds;
     const size = d.parts.at(-1)!.lastByte + 1;
+    const digest = progress?.hash.digest("hex") ?? "";
+    if (digest) progress?.file.finish(digest);
     startProcessing(o, "videos.actions", verdict.failure, {
       size,
-      sha256: progress?.hash.digest("hex") ?? "",
+      sha256: digest,
       contentType: "video/mp4",
       head: progress?.scanner.head,
     });
@@ -305,6 +308,7 @@ export function registerLinkedInMedia(app: Hono<Env>, kit: Kit, m: ProviderModul
       const blob = bytes
         ? { size: bytes.length, sha256: sha256(bytes), contentType: c.req.header("content-type"), head: bytes.subarray(0, 16).toString("hex") }
         : undefined;
+      if (bytes && blob) state.media.keep(bytes, blob.sha256);
       startProcessing(o, "dmsUploads.upload", verdict, blob);
       return c.body(null, 201);
     }
@@ -324,12 +328,14 @@ export function registerLinkedInMedia(app: Hono<Env>, kit: Kit, m: ProviderModul
   /** Feeds the parts that follow on from what was scanned; a part sent again replaces nothing already scanned. */
   function scanPart(id: string, index: number, bytes: Buffer) {
     let progress = videos.get(id);
-    if (!progress) videos.set(id, (progress = { scanner: new VideoScanner(), hash: crypto.createHash("sha256"), next: 0, waiting: new Map() }));
+    if (!progress)
+      videos.set(id, (progress = { scanner: new VideoScanner(), hash: crypto.createHash("sha256"), file: state.media.writer(), next: 0, waiting: new Map() }));
     if (index < progress.next) return;
     progress.waiting.set(index, bytes);
     for (let next = progress.waiting.get(progress.next); next; next = progress.waiting.get(progress.next)) {
       progress.scanner.push(next);
       progress.hash.update(next);
+      progress.file.write(next);
       progress.waiting.delete(progress.next);
       progress.next += 1;
     }

@@ -87,7 +87,7 @@ async function fetchImage(kit: Kit, url: string): Promise<MediaBlob | Refusal> {
 }
 
 /** The video as Threads' processing sees it: fetched, probed for its container and duration. */
-async function fetchVideo(url: string): Promise<{ media?: MediaBlob; durationSeconds?: number; failure?: string }> {
+async function fetchVideo(kit: Kit, url: string): Promise<{ media?: MediaBlob; durationSeconds?: number; failure?: string }> {
   let res: Response;
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
@@ -95,10 +95,14 @@ async function fetchVideo(url: string): Promise<{ media?: MediaBlob; durationSec
     return { failure: "FAILED_DOWNLOADING_VIDEO" };
   }
   if (!res.ok || !res.body) return { failure: "FAILED_DOWNLOADING_VIDEO" };
-  const digest = new UploadDigest();
+  const file = kit.state.media.writer();
+  const digest = new UploadDigest(file);
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     digest.append(chunk);
-    if (digest.size > MAX_VIDEO_BYTES) return { failure: "FAILED_PROCESSING_VIDEO" };
+    if (digest.size > MAX_VIDEO_BYTES) {
+      file.abort();
+      return { failure: "FAILED_PROCESSING_VIDEO" };
+    }
   }
   const { blob, facts } = digest.finish(res.headers.get("content-type") ?? "application/octet-stream");
   if (blob.size === 0) return { failure: "FAILED_DOWNLOADING_VIDEO" };
@@ -171,7 +175,7 @@ export async function planContainer(kit: Kit, f: Record<string, string>, child: 
     }
     default: {
       if (!f.video_url) return refuse("Param video_url is required for media_type=VIDEO");
-      const video = await fetchVideo(f.video_url);
+      const video = await fetchVideo(kit, f.video_url);
       return { data: { ...base, altText: f.alt_text, durationSeconds: video.durationSeconds }, media: video.media, failure: video.failure };
     }
   }

@@ -11,6 +11,7 @@ import { consentPage } from "../consent.ts";
 import { controlSetting } from "../control-setting.ts";
 import { jsonAnswer, bearer, params, type Ctx, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type PlatformObject, type SandboxPost, type SandboxState, type Token } from "../state.ts";
+import type { MediaWriter } from "../media-store.ts";
 
 const ACCESS_SECONDS = 86_400;
 /** counted from the first consent: a rotated refresh token keeps its predecessor's expiry */
@@ -88,7 +89,7 @@ type PublishStatus = "PROCESSING_UPLOAD" | "PROCESSING_DOWNLOAD" | "PUBLISH_COMP
 const publishData = (o: PlatformObject) => o.data as PublishData;
 
 /** Running hash and box scanner of uploads in progress (in memory: a restart loses them). */
-const uploads = new Map<string, { hash: Hash; scan: VideoScanner }>();
+const uploads = new Map<string, { hash: Hash; scan: VideoScanner; file: MediaWriter }>();
 
 function statusOf(state: SandboxState, o: PlatformObject): PublishStatus {
   const d = publishData(o);
@@ -426,9 +427,10 @@ async function receiveChunk(c: Ctx, state: SandboxState, o: PlatformObject): Pro
   }
   const bytes = await readChunk(c, expected);
   if (!bytes || bytes.length !== expected) return fail(400, "invalid_params", `This chunk must be ${expected} bytes.`);
-  upload ??= { hash: crypto.createHash("sha256"), scan: new VideoScanner() };
+  upload ??= { hash: crypto.createHash("sha256"), scan: new VideoScanner(), file: state.media.writer() };
   uploads.set(o.id, upload);
   upload.hash.update(bytes);
+  upload.file.write(bytes);
   upload.scan.push(bytes);
   d.received += bytes.length;
   if (!isLast) {
@@ -437,6 +439,7 @@ async function receiveChunk(c: Ctx, state: SandboxState, o: PlatformObject): Pro
   }
   uploads.delete(o.id);
   o.media = { size: d.videoSize, sha256: upload.hash.digest("hex"), contentType: type, head: upload.scan.head };
+  upload.file.finish(o.media.sha256);
   o.failure = d.injectedFailure ?? videoVerdict(upload.scan, MAX_DURATION_SECONDS);
   d.durationSeconds = upload.scan.moov ? movieFacts(upload.scan.moov).durationSeconds : null;
   o.readyAt = Date.now() + d.processingMs;

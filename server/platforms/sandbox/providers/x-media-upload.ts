@@ -9,6 +9,7 @@ import type { Hono } from "hono";
 import { parseFormData } from "../form-data.ts";
 import type { Ctx, Env, Kit, ProviderModule } from "../kit.ts";
 import type { MediaBlob, PlatformObject, Token } from "../state.ts";
+import type { MediaWriter } from "../media-store.ts";
 import { movieFacts, VideoScanner } from "./tiktok-upload.ts";
 import {
   DAY_S,
@@ -32,7 +33,7 @@ import {
 } from "./x-media-rules.ts";
 
 /** Bytes arrive by segment; the whole file is hashed (and a video scanned) in segment order. */
-type Stream = { hash: crypto.Hash; next: number; size: number; head: Buffer; waiting: Map<number, Buffer>; scanner?: VideoScanner };
+type Stream = { hash: crypto.Hash; file: MediaWriter; next: number; size: number; head: Buffer; waiting: Map<number, Buffer>; scanner?: VideoScanner };
 
 export function registerXMediaUpload(app: Hono<Env>, kit: Kit, m: ProviderModule): void {
   const { state } = kit;
@@ -142,7 +143,7 @@ export function registerXMediaUpload(app: Hono<Env>, kit: Kit, m: ProviderModule
   function feed(o: PlatformObject, index: number, bytes: Buffer) {
     let s = streams.get(o.id);
     if (!s) {
-      s = { hash: crypto.createHash("sha256"), next: 0, size: 0, head: Buffer.alloc(0), waiting: new Map() };
+      s = { hash: crypto.createHash("sha256"), file: kit.state.media.writer(), next: 0, size: 0, head: Buffer.alloc(0), waiting: new Map() };
       if (kindOf(o) === "video") s.scanner = new VideoScanner();
       streams.set(o.id, s);
     }
@@ -150,6 +151,7 @@ export function registerXMediaUpload(app: Hono<Env>, kit: Kit, m: ProviderModule
     for (let chunk = s.waiting.get(s.next); chunk; chunk = s.waiting.get(s.next)) {
       s.waiting.delete(s.next);
       s.hash.update(chunk);
+      s.file.write(chunk);
       s.scanner?.push(chunk);
       if (s.head.length < 16) s.head = Buffer.concat([s.head, chunk.subarray(0, 16 - s.head.length)]);
       s.size += chunk.length;
@@ -195,6 +197,7 @@ export function registerXMediaUpload(app: Hono<Env>, kit: Kit, m: ProviderModule
       if (appended !== u.totalBytes || !s || s.next !== indexes.length) return invalid("Segments do not add up to provided total file size.");
       const blob: MediaBlob = { size: s.size, sha256: s.hash.digest("hex"), contentType: u.mediaType, head: s.head.toString("hex") };
       streams.delete(o.id);
+      s.file.finish(blob.sha256);
       o.media = blob;
       u.finalized = true;
       // Images are processed synchronously: an unreadable one is refused here, and its id stays unusable.

@@ -4,6 +4,7 @@
 // multipart/related bodies the official client sends.
 import crypto from "node:crypto";
 import { createFile, MP4BoxBuffer, type Movie } from "mp4box";
+import type { MediaWriter } from "../media-store.ts";
 import type { MediaBlob } from "../state.ts";
 
 export type VideoFacts = { durationSeconds: number; width: number; height: number; codec: string; container: string };
@@ -17,7 +18,8 @@ export class UploadDigest {
   private head = Buffer.alloc(0);
   size = 0;
 
-  constructor() {
+  /** `keep`: where the bytes are kept (for the sandbox's post pages) */
+  constructor(private readonly keep?: MediaWriter) {
     this.file.onReady = (info) => (this.movie = info);
     this.file.onError = () => (this.broken = true);
   }
@@ -25,6 +27,7 @@ export class UploadDigest {
   append(bytes: Uint8Array): void {
     if (bytes.byteLength === 0) return;
     this.hash.update(bytes);
+    this.keep?.write(bytes);
     if (this.head.length < 16) this.head = Buffer.concat([this.head, Buffer.from(bytes.subarray(0, 16 - this.head.length))]);
     if (!this.movie && !this.broken) {
       try {
@@ -38,7 +41,9 @@ export class UploadDigest {
 
   finish(contentType: string): { blob: MediaBlob; facts: VideoFacts | null } {
     if (!this.movie && !this.broken) this.file.flush();
-    return { blob: { size: this.size, sha256: this.hash.digest("hex"), contentType, head: this.head.toString("hex") }, facts: factsOf(this.movie) };
+    const sha256 = this.hash.digest("hex");
+    this.keep?.finish(sha256);
+    return { blob: { size: this.size, sha256, contentType, head: this.head.toString("hex") }, facts: factsOf(this.movie) };
   }
 }
 

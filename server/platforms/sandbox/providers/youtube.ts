@@ -251,7 +251,7 @@ export const youtubeSandbox: ProviderModule = {
         processingMs: 0,
         data: { meta, parts, total: length === undefined ? null : Number(length), mimeType, received: 0 } satisfies UploadSession,
       });
-      running.set(session.id, new UploadDigest());
+      running.set(session.id, new UploadDigest(state.media.writer()));
       const location = `${kit.baseUrl}${UPLOAD_PATH}?uploadType=resumable&part=${parts.join(",")}&upload_id=${session.id}`;
       return new Response(null, { status: 200, headers: { Location: location, "X-GUploader-UploadID": session.id } });
     }
@@ -261,7 +261,7 @@ export const youtubeSandbox: ProviderModule = {
       const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
       if (!type.toLowerCase().startsWith("multipart/related") || !boundary)
         return googleError(400, "badRequest", "A multipart upload needs Content-Type multipart/related with a boundary.");
-      const digest = new UploadDigest();
+      const digest = new UploadDigest(state.media.writer());
       let meta: VideoMeta | undefined;
       let mediaType = "";
       const read = await readMultipartRelated(bodyStream(c), boundary, digest, (part) => {
