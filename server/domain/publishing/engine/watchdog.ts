@@ -33,9 +33,15 @@ export async function freeLapsedJobs(limit = 5_000): Promise<number> {
 }
 
 /**
+ * SQL condition: job `j` was in the call that publishes (marked, no answer recorded), so its next
+ * run asks the platform what happened (run-job.ts).
+ */
+const IN_SUBMIT = (j: string) => `(${j}."submitStartedAt" IS NOT NULL AND ${j}.progress -> 'submitted' IS DISTINCT FROM 'true'::jsonb)`;
+
+/**
  * For the launcher, once the worker process it ran as `pid` on this machine has exited (the
  * operating system says so: it writes nothing more): frees its jobs at once. A job it held in the
- * middle of the call that publishes (the submit mark set) stays held until the lease lapses, so
+ * middle of the call that publishes (IN_SUBMIT) stays held until the lease lapses, so
  * that a call still in flight has landed on the platform before the next run asks the platform
  * what became of it; the lease goes once no such job is left.
  */
@@ -45,17 +51,17 @@ export async function freeDeadWorker(leasePrefix: string, run: typeof sql = sql)
     `WITH dead AS (
        SELECT id FROM "WorkerLease" WHERE starts_with(id, $1)
      ), held AS (
-       SELECT id, "leaseOwner", "submitStartedAt" FROM "PublishJob"
+       SELECT id, "leaseOwner", ${IN_SUBMIT(`"PublishJob"`)} AS "inSubmit" FROM "PublishJob"
         WHERE "leaseOwner" IS NOT NULL AND split_part("leaseOwner", '/', 1) IN (SELECT id FROM dead)
      ), freed AS (
        UPDATE "PublishJob" j SET "leaseOwner" = NULL FROM held
-        WHERE j.id = held.id AND held."submitStartedAt" IS NULL AND j."leaseOwner" = held."leaseOwner" AND j."submitStartedAt" IS NULL
+        WHERE j.id = held.id AND NOT held."inSubmit" AND j."leaseOwner" = held."leaseOwner" AND NOT ${IN_SUBMIT("j")}
         RETURNING j.id
      ), gone AS (
        DELETE FROM "WorkerLease" w WHERE w.id IN (SELECT id FROM dead)
-          AND NOT EXISTS (SELECT FROM held WHERE split_part(held."leaseOwner", '/', 1) = w.id AND held."submitStartedAt" IS NOT NULL)
+          AND NOT EXISTS (SELECT FROM held WHERE split_part(held."leaseOwner", '/', 1) = w.id AND held."inSubmit")
      )
-     SELECT (SELECT count(*) FROM freed)::int AS freed, (SELECT count(*) FROM held WHERE "submitStartedAt" IS NOT NULL)::int AS held`,
+     SELECT (SELECT count(*) FROM freed)::int AS freed, (SELECT count(*) FROM held WHERE "inSubmit")::int AS held`,
     [leasePrefix],
   );
   return row!;
