@@ -11,8 +11,8 @@ export type DeadWorkers = { onDeath(pid: number): Promise<void>; close(): Promis
 export function deadWorkers(databaseUrl: string, log: (line: string) => void): DeadWorkers {
   let pool: pg.Pool | undefined;
   const run = async <T extends pg.QueryResultRow>(_name: string, text: string, values: unknown[]): Promise<T[]> => {
-    pool ??= new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
-    return (await pool.query<T>({ text, values, query_timeout: 5_000 } as pg.QueryConfig)).rows;
+    pool ??= new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000, query_timeout: 5_000, idleTimeoutMillis: 10_000 });
+    return (await pool.query<T>(text, values)).rows;
   };
   return {
     onDeath: async (pid) => {
