@@ -54,7 +54,7 @@ afterAll(async () => {
 
 it("publishes a burst through two web processes exactly once while a worker is killed, under one rate limit", { timeout: 90_000 }, async () => {
   const t = await createWorkspaceWithKey(); // Creator: 300 requests per minute
-  const accounts = [];
+  const accounts: Awaited<ReturnType<typeof connectAccount>>[] = [];
   for (let i = 0; i < ACCOUNTS; i++) accounts.push(await connectAccount(t.scope, "threads"));
   const tag = `scale-out ${Date.now()}`;
   const pids = workers.map((w) => w.child.pid!);
