@@ -108,10 +108,11 @@ async function burst(stack: TestStack, scope: Scope, mediaId: string, posts: num
     if (Date.now() > due.getTime() + 180_000) throw new Error(`${row!.open} jobs of the ${label} burst still open 3 minutes after it fell due`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  const [ends] = await sql<{ lost: number; last: number }>(
+  const [ends] = await sql<{ lost: number; last: number; statuses: Record<string, number> }>(
     "drill-ends",
-    `SELECT count(*) FILTER (WHERE status <> 'published')::int AS lost, extract(epoch FROM max("finishedAt") - $2::timestamptz)::float AS last
-       FROM "PublishJob" WHERE id = ANY($1::uuid[])`,
+    `SELECT count(*) FILTER (WHERE status <> 'published')::int AS lost, extract(epoch FROM max("finishedAt") - $2::timestamptz)::float AS last,
+            jsonb_object_agg(status, n) AS statuses
+       FROM (SELECT status, "finishedAt", count(*) OVER (PARTITION BY status) AS n FROM "PublishJob" WHERE id = ANY($1::uuid[])) j`,
     [jobIds, due],
   );
   const onSandbox = (await (await fetch(`${stack.sandboxUrl}/_sandbox/posts?provider=tiktok`)).json()) as { posts: { text?: string }[] };
@@ -122,8 +123,11 @@ async function burst(stack: TestStack, scope: Scope, mediaId: string, posts: num
   }
   const duplicates = [...copies.values()].filter((n) => n > 1).length;
   const missing = posts - copies.size;
-  console.log(`${label}: ${posts} posts, tail ${ends!.last.toFixed(1)} s, not published ${ends!.lost}, missing on the sandbox ${missing}, twice ${duplicates}`);
-  return { tailSeconds: ends!.last, lost: Math.max(ends!.lost, missing), duplicates, killed: await killed };
+  console.log(
+    `${label}: ${posts} posts, tail ${ends!.last.toFixed(1)} s, ended ${JSON.stringify(ends!.statuses)}, not published ${ends!.lost}, missing on the sandbox ${missing}, twice ${duplicates}`,
+  );
+  // lost: accepted and said published, yet not on the platform (a job that ended unknown or failed is counted by its status above)
+  return { tailSeconds: ends!.last, lost: Math.max(0, missing - ends!.lost), duplicates, killed: await killed };
 }
 
 /** Once a third of `jobIds` are published, SIGKILLs the worker holding the most jobs, then times how soon each of them moved on (claimed elsewhere, or ended). */
