@@ -49,7 +49,7 @@ describe("configuration", () => {
   it("keeps the defaults of the worker, publishing, sync, storage and HTTP deadline variables", () => {
     const e = envWith(Object.fromEntries(runtimeVariables.map((n) => [n, undefined])));
     expect(e).toMatchObject({
-      publishLeaseSeconds: 60,
+      publishLeaseSeconds: 10,
       workerConcurrency: 256,
       syncIntervalMinutes: 60,
       workers: 1,

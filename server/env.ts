@@ -73,7 +73,7 @@ const schema = z
     PUBLISH_LEASE_SECONDS: z.coerce
       .number({ error: "expected a number of seconds greater than 0" })
       .positive({ error: "expected a number of seconds greater than 0" })
-      .default(60),
+      .default(10),
     SYNC_INTERVAL_MINUTES: wholeNumber(0).default(60),
     WEBHOOK_RETRY_SCHEDULE: durationList.prefault("5s,5m,30m,2h,5h,10h,10h"),
     WEBHOOK_DISABLE_AFTER_HOURS: z.coerce

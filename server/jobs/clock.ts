@@ -2,17 +2,18 @@
 // job wakes (but 50 ms after the last look at the soonest, so a burst costs at most 20 looks a
 // second), it starts due scheduled posts, wakes jobs whose wait ended
 // (../domain/scheduling/start-due-posts.ts) and claims ready jobs for the free slots;
-// every five seconds it frees the jobs of workers whose lease lapsed
-// (../domain/publishing/engine/watchdog.ts). Safe in every worker at once: a statement skips or
+// every two seconds, while its own lease is steady, it frees the jobs of workers whose lease
+// lapsed (../domain/publishing/engine/watchdog.ts). Safe in every worker at once: a statement skips or
 // re-checks the rows another one changes.
 import { dispatch } from "../domain/publishing/engine/dispatcher.ts";
 import { freeLapsedJobs } from "../domain/publishing/engine/watchdog.ts";
+import { leaseSteady } from "../domain/publishing/engine/worker-lease.ts";
 import { startDuePosts } from "../domain/scheduling/start-due-posts.ts";
 import { log } from "../log.ts";
 
 const TICK_MS = 200;
 const MIN_TICK_MS = 50;
-const WATCH_EVERY_MS = 5_000;
+const WATCH_EVERY_MS = 2_000;
 
 export function startClock(): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
@@ -25,7 +26,7 @@ export function startClock(): { stop(): void } {
       const nextInMs = await startDuePosts();
       // from the answer's arrival, not the look's start: a look a few ms early finds nothing due
       nextAt = Date.now() + Math.min(TICK_MS, nextInMs ?? TICK_MS);
-      if (Date.now() - watchedAt >= WATCH_EVERY_MS) {
+      if (Date.now() - watchedAt >= WATCH_EVERY_MS && leaseSteady()) {
         watchedAt = Date.now();
         const freed = await freeLapsedJobs();
         if (freed > 0) log.warn("freed the jobs of workers whose lease lapsed", { jobs: freed });

@@ -18,7 +18,15 @@ export type Service = {
   markUp(): void;
 };
 
-export function startService(name: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: (line: string) => void }): Service {
+export type ServiceOptions = {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  /** after a process exited unasked (before any restart): what it held is let go at once (a worker's jobs) */
+  onDeath?: (pid: number) => Promise<void>;
+};
+
+export function startService(name: string, args: string[], opts: ServiceOptions): Service {
   let up = false;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -35,6 +43,7 @@ export function startService(name: string, args: string[], opts: { cwd: string; 
     child.on("exit", (code, signal) => {
       if (stopping) return;
       if (!up) return resolveFirstExit(code);
+      if (opts.onDeath && child.pid !== undefined) void opts.onDeath(child.pid);
       const delay = backoff.next(Date.now() - startedAt);
       opts.log(`[launcher] the ${name} process (pid ${child.pid}) exited (${signal ?? `code ${code}`}); restarting it in ${(delay / 1000).toFixed(1)} s`);
       restartTimer = setTimeout(() => {

@@ -7,6 +7,7 @@ import { env } from "../env.ts";
 import { platformConfig } from "../platforms/config.ts";
 import { ensureBuild } from "./build.ts";
 import { prepareDatabase, type Database } from "./database.ts";
+import { deadWorkers } from "./dead-workers.ts";
 import { ensurePrismaClient } from "./prisma-client.ts";
 import { startService, waitForHttp, type Service } from "./services.ts";
 
@@ -25,11 +26,13 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     opts.database ??
     (await prepareDatabase({ log: (l) => e.logLevel === "debug" && opts.log(`[postgres] ${l}`), supervise: (l) => opts.log(`[launcher] ${l}`) }));
   const services: Service[] = [];
+  const dead = deadWorkers(database.url, opts.log);
   const stop = async () => {
     // Ctrl+C reaches the embedded PostgreSQL too (the terminal signals the whole process group),
     // and it may stop before the services do: that is the stop we asked for, not a crash.
     database.endSupervision?.();
     await Promise.all(services.map((s) => s.stop()));
+    await dead.close();
     await database.stop();
   };
   try {
@@ -60,6 +63,7 @@ export async function startStack(opts: { log: (line: string) => void; database?:
           cwd: root,
           env: childEnv,
           log: opts.log,
+          onDeath: dead.onDeath,
         }),
       );
     }

@@ -106,7 +106,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       }, 60_000);
       if (options.stall) {
         // The stall outlasts the lease, the next worker's start and two of its watchdog's looks
-        // (every 5 s), whether or not the job needed that worker; then the stalled one wakes (its
+        // (every 2 s), whether or not the job needed that worker; then the stalled one wakes (its
         // answers arrive), finds its lease gone and exits.
         await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + (LEASE_SECONDS + 20) * 1000 - Date.now())));
         const exited = new Promise((r) => first.once("exit", r));

@@ -12,7 +12,16 @@ import { applyMigrations } from "../runtime/migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
 import { startStack } from "../runtime/stack.ts";
 
-export type TestStack = { baseUrl: string; databaseUrl: string; dataDir: string; sandboxUrl: string; webPid: number; stop(): Promise<void> };
+export type TestStack = {
+  baseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  sandboxUrl: string;
+  webPid: number;
+  /** the worker processes' current ids (a killed worker is restarted by the launcher under a new one) */
+  workerPids(): number[];
+  stop(): Promise<void>;
+};
 
 export async function startTestStack(name: string): Promise<TestStack> {
   const port = await freePort();
@@ -52,6 +61,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
     dataDir: e.dataDir,
     sandboxUrl: process.env.SANDBOX_URL!,
     webPid: stack.services.find((s) => s.name === "web")!.child.pid!,
+    workerPids: () => stack.services.filter((s) => s.name.startsWith("worker")).map((s) => s.child.pid!),
     stop: async () => {
       await stack.stop();
       logStream.end();
