@@ -29,6 +29,7 @@ const durationList = z
 
 // Set by the launcher for its children: where the project's files are (default: the working directory).
 const rootVariable = z.string().min(1).optional();
+const dataDirVariable = z.string().default(".data");
 
 const schema = z
   .object({
@@ -36,7 +37,7 @@ const schema = z
     PORT: wholeNumber(1, 65535).default(3000),
     HOST: z.string().default("127.0.0.1"),
     PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default(".data"),
+    DATA_DIR: dataDirVariable,
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
     AUTH_SECRET: z.string().min(32).optional(),
@@ -237,6 +238,12 @@ export function env(): Env {
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
   };
   return cached;
+}
+
+/** DATA_DIR as env() resolves it, without reading (or creating) the secrets kept there. */
+export function configuredDataDir(): string {
+  const e = readVariables(z.object({ DATA_DIR: dataDirVariable, POSTEADY_ROOT: rootVariable }));
+  return path.resolve(e.POSTEADY_ROOT ?? process.cwd(), e.DATA_DIR);
 }
 
 /** The project's directory, without env()'s secrets: for pure modules such as the slide renderer. */

@@ -9,11 +9,12 @@ import { CopyButton } from "./copy-button";
 
 export type ToolSummary = { name: string; title: string; description: string };
 
-type Props = { endpoint: string; projectRoot: string; keyVariable: string; tools: ToolSummary[] };
+type Props = { endpoint: string; projectRoot: string; keyVariable: string; dataDir: string; externalDatabase: boolean; tools: ToolSummary[] };
 
-export function ConnectAgent({ endpoint, projectRoot, keyVariable, tools }: Props) {
+export function ConnectAgent({ tools, ...installation }: Props) {
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const configs = clientConfigs({ endpoint, projectRoot, keyVariable, apiKey: created?.key ?? null });
+  const { endpoint } = installation;
+  const configs = clientConfigs({ ...installation, apiKey: created?.key ?? null });
 
   return (
     <div className="space-y-6">
