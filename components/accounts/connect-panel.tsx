@@ -56,9 +56,9 @@ export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
         </button>
       </div>
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
-        Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and
-        publishes videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an
-        account cannot publish and is not listed in the API.
+        Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes
+        videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an account cannot publish
+        and is not listed in the API.
       </p>
       {connect.error ? (
         <div className="mt-3">

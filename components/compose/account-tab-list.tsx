@@ -46,7 +46,10 @@ export function AccountTabList({ tabs, active, onSelect }: { tabs: AccountTabIte
   }, [measure, tabs]);
 
   const scroll = (direction: 1 | -1) => list.current?.scrollBy({ left: direction * list.current.clientWidth * 0.8, behavior: "smooth" });
-  const index = Math.max(0, tabs.findIndex((t) => t.id === active));
+  const index = Math.max(
+    0,
+    tabs.findIndex((t) => t.id === active),
+  );
 
   return (
     <div className="flex items-stretch border-b border-slate-200">

@@ -46,7 +46,14 @@ export function MediaPicker({ picked, types, max, altText, onChange, label = "Me
     const options = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])];
     if (options.length === 0) return;
     const perRow = Math.max(1, options.filter((o) => o.offsetTop === options[0]!.offsetTop).length);
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, ArrowDown: current + perRow, ArrowUp: current - perRow, Home: 0, End: options.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      ArrowDown: current + perRow,
+      ArrowUp: current - perRow,
+      Home: 0,
+      End: options.length - 1,
+    };
     if (e.key in moves) {
       e.preventDefault();
       focusOption(Math.min(options.length - 1, Math.max(0, moves[e.key]!)));

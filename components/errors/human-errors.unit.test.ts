@@ -16,7 +16,9 @@ describe("validation issues rewritten for people", () => {
       "The password is too short: use at least 8 characters.",
     );
     // the sign-up form's own rule (auth.schema.ts), which the hint beside the field repeats
-    expect(humanIssue({ path: "password", code: "too_small", message: "Use at least 8 characters" })).toBe("The password is too short: use at least 8 characters.");
+    expect(humanIssue({ path: "password", code: "too_small", message: "Use at least 8 characters" })).toBe(
+      "The password is too short: use at least 8 characters.",
+    );
     expect(humanIssue({ path: "accountIds", code: "too_small", message: "Too small: expected array to have >=1 items" })).toBe(
       "The accounts: choose at least one.",
     );

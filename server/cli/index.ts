@@ -195,8 +195,7 @@ program
 
 // `mcp` serves the data of a running installation: a DATA_DIR or DATABASE_URL that names none
 // is a configuration mistake to report, never a reason to start a second, empty database.
-const mcpHelp =
-  "DATA_DIR (or DATABASE_URL) must name the data of the running service: its dashboard's “Connect an agent” page shows the configuration to use.";
+const mcpHelp = "DATA_DIR (or DATABASE_URL) must name the data of the running service: its dashboard's “Connect an agent” page shows the configuration to use.";
 
 async function main() {
   const mcp = process.argv[2] === "mcp";
