@@ -85,9 +85,9 @@ export function JobsList() {
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 max-sm:hidden">
               <tr>
                 <th className="px-3 py-2">Post</th>
-                <th className="w-44 px-3 py-2">Account</th>
-                <th className="w-32 px-3 py-2">Status</th>
-                <th className="w-44 px-3 py-2">Created</th>
+                <th className="w-40 px-3 py-2">Account</th>
+                <th className="w-28 px-3 py-2">Status</th>
+                <th className="w-40 px-3 py-2">Created</th>
               </tr>
             </thead>
             <tbody className="max-sm:block">
