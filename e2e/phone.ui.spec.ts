@@ -50,7 +50,7 @@ test("Jobs, Posts, thumbnails and the menu on a phone", async ({ page }) => {
 
   await page.setViewportSize(phone);
   await page.goto("/jobs");
-  const job = page.getByTestId("job-row").first();
+  const job = page.getByTestId("job-row").filter({ hasText: `@tt_${s}` });
   await expectOnScreen(page, job.getByTestId("job-account"));
   await expect(job.getByTestId("job-account")).toHaveText(`TikTok · @tt_${s}`);
   await expectOnScreen(page, job.getByTestId("job-status"));

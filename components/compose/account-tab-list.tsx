@@ -1,7 +1,7 @@
 "use client";
 // The composer's tabs ("All accounts" and one per chosen account). With more accounts than fit,
-// the row scrolls sideways and buttons at its ends say how many tabs are out of sight and how many
-// of those need changes, so a tab needing changes is never silently cut off.
+// the row scrolls sideways and a line under it says, for each side, how many tabs are out of sight
+// and how many of those need changes, so a tab needing changes is never silently cut off.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { onTabKeyDown } from "@/components/ui/tab-keys";
 
@@ -19,12 +19,14 @@ export function AccountTabList({ tabs, active, onSelect }: { tabs: AccountTabIte
     const box = el.getBoundingClientRect();
     const next = { ...none };
     el.querySelectorAll<HTMLElement>('[role="tab"]').forEach((tab) => {
+      // out of sight: more than half of it past an edge
       const r = tab.getBoundingClientRect();
+      const middle = (r.left + r.right) / 2;
       const problems = tab.dataset.problems === "true" ? 1 : 0;
-      if (r.left < box.left - 1) {
+      if (middle < box.left) {
         next.before++;
         next.beforeProblems += problems;
-      } else if (r.right > box.right + 1) {
+      } else if (middle > box.right) {
         next.after++;
         next.afterProblems += problems;
       }
@@ -52,9 +54,8 @@ export function AccountTabList({ tabs, active, onSelect }: { tabs: AccountTabIte
   );
 
   return (
-    <div className="flex items-stretch border-b border-slate-200">
-      {hidden.before ? <MoreButton direction={-1} count={hidden.before} problems={hidden.beforeProblems} onClick={() => scroll(-1)} /> : null}
-      <div ref={list} role="tablist" aria-label="Content for" className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+    <div>
+      <div ref={list} role="tablist" aria-label="Content for" className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {tabs.map((t, i) => (
           <button
             key={t.id}
@@ -76,7 +77,12 @@ export function AccountTabList({ tabs, active, onSelect }: { tabs: AccountTabIte
           </button>
         ))}
       </div>
-      {hidden.after ? <MoreButton direction={1} count={hidden.after} problems={hidden.afterProblems} onClick={() => scroll(1)} /> : null}
+      {hidden.before || hidden.after ? (
+        <div className="flex justify-between gap-2 pt-1">
+          {hidden.before ? <MoreButton direction={-1} count={hidden.before} problems={hidden.beforeProblems} onClick={() => scroll(-1)} /> : <span />}
+          {hidden.after ? <MoreButton direction={1} count={hidden.after} problems={hidden.afterProblems} onClick={() => scroll(1)} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -90,7 +96,7 @@ function MoreButton({ direction, count, problems, onClick }: { direction: 1 | -1
       tabIndex={-1}
       onClick={onClick}
       data-testid={direction === 1 ? "tabs-more-after" : "tabs-more-before"}
-      className={`flex shrink-0 items-center gap-1 whitespace-nowrap px-2 text-xs font-medium shadow-[0_0_12px_rgba(0,0,0,0.12)] ${problems ? "text-red-700" : "text-slate-600"} ${direction === 1 ? "order-last" : ""}`}
+      className={`flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium hover:bg-slate-100 ${problems ? "text-red-700" : "text-slate-600"}`}
     >
       {direction === -1 ? <span aria-hidden="true">‹</span> : null}
       {problems ? <span className="inline-block h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> : null}
