@@ -52,6 +52,7 @@ export async function ensureEmbeddedPostgres(opts: {
     return { url: url(running), port: running, owned: false, endSupervision: () => {}, stop: async () => {} };
   }
 
+  if (opts.existingOnly && !fs.existsSync(path.join(pgDir, "PG_VERSION"))) throw new NoInstallationDataError(`No Posteady database in ${opts.dataDir}`);
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) assertTraversableByPostgres(pgDir);
   const port = await freePort();
@@ -69,7 +70,6 @@ export async function ensureEmbeddedPostgres(opts: {
     onError: (m: unknown) => log(String(m).trimEnd()),
   });
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) {
-    if (opts.existingOnly) throw new NoInstallationDataError(`No Posteady database in ${opts.dataDir}`);
     fs.mkdirSync(opts.dataDir, { recursive: true });
     await server.initialise();
   }
