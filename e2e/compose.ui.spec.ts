@@ -16,7 +16,7 @@ async function sandboxPosts(provider: string, username: string): Promise<Sandbox
   return (await res.json()).posts;
 }
 
-/** The sandbox names a LinkedIn member itself (li-<name>-<id>): read the username the dashboard shows. */
+/** LinkedIn shares a member name, not a handle: read the username the dashboard made of it. */
 async function linkedinUsername(page: Page): Promise<string> {
   const label = await page.getByRole("checkbox", { name: /^LinkedIn @/ }).getAttribute("aria-label");
   return label!.replace(/^LinkedIn @/, "");
@@ -70,7 +70,7 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   await page.getByLabel("Post", { exact: true }).fill("We launched today! Read more at https://example.com/launch?ref=x");
   await page.getByRole("button", { name: "Add a post to the thread" }).click();
   await page.getByLabel("Post 2 of 2").fill("Docs: https://example.com/docs");
-  await page.getByRole("button", { name: "Attach photo.jpg" }).click();
+  await page.getByRole("listbox", { name: "Library" }).getByRole("option", { name: "photo.jpg" }).click();
   await page.getByLabel("Alt text for photo.jpg").fill("Our team cheering at the launch");
   await page.getByRole("textbox", { name: /^First comment/ }).fill("Questions welcome below 👇");
 
@@ -94,7 +94,10 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   await page.getByLabel("Different media for this account").check();
   await page.getByRole("button", { name: "Remove photo.jpg" }).click();
   await page.getByRole("tab", { name: "Videos" }).click();
-  await page.getByRole("button", { name: "Attach launch.mp4" }).click();
+  await page
+    .getByRole("listbox", { name: "Library" })
+    .getByRole("option", { name: /^launch\.mp4/ })
+    .click();
   await page.getByLabel("Turn off duets").check();
   await expect(preview(page, "tiktok").getByTestId("target-problems")).toHaveCount(0);
 

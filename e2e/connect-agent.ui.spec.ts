@@ -1,5 +1,6 @@
 // "Connect an agent": the endpoint, a key made on the spot and filled into ready-to-paste client
 // configurations, and that configuration working against /api/mcp.
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectedToolNames as tools } from "../server/testing/mcp-tool-names.ts";
 
@@ -42,7 +43,8 @@ test("shows the MCP endpoint, fills a new key into the client configurations, an
   expect(JSON.parse((await config.textContent()) ?? "").mcpServers.posteady).toMatchObject({
     command: "npm",
     args: expect.arrayContaining(["cli", "mcp"]),
-    env: { POSTEADY_API_KEY: key },
+    // the service's own data directory (global setup's DATA_DIR), so the stdio server finds its database
+    env: { POSTEADY_API_KEY: key, DATA_DIR: path.resolve(process.env.DATA_DIR ?? ".data/test") },
   });
 
   // what the configuration says works: the endpoint, with that header, lists the tools

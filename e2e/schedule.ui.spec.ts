@@ -45,7 +45,10 @@ test("schedule from the composer, then see, move, drag and cancel on the calenda
   await page.goto("/compose");
   await page.getByLabel(`YouTube @yt_${suffix}`).check();
   await page.getByRole("tab", { name: "Videos" }).click();
-  await page.getByRole("button", { name: "Attach weekly.mp4" }).click();
+  await page
+    .getByRole("listbox", { name: "Library" })
+    .getByRole("option", { name: /^weekly\.mp4/ })
+    .click();
   await page.getByRole("tab", { name: new RegExp(`YouTube @yt_${suffix}`) }).click();
   await page.getByLabel("Title").fill("Weekly update");
   await scheduleFor(page, "2027-03-14", "02:30");

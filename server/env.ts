@@ -32,6 +32,7 @@ const durationList = z
 
 // Set by the launcher for its children: where the project's files are (default: the working directory).
 const rootVariable = z.string().min(1).optional();
+const dataDirVariable = z.string().default(".data");
 
 const schema = z
   .object({
@@ -39,7 +40,7 @@ const schema = z
     PORT: wholeNumber(1, 65535).default(3000),
     HOST: z.string().default("127.0.0.1"),
     PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default(".data"),
+    DATA_DIR: dataDirVariable,
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
     DATABASE_TIMEOUT_SECONDS: seconds.default(4),
@@ -248,6 +249,12 @@ export function env(): Env {
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
   };
   return cached;
+}
+
+/** DATA_DIR as env() resolves it, without reading (or creating) the secrets kept there. */
+export function configuredDataDir(): string {
+  const e = readVariables(z.object({ DATA_DIR: dataDirVariable, POSTEADY_ROOT: rootVariable }));
+  return path.resolve(e.POSTEADY_ROOT ?? process.cwd(), e.DATA_DIR);
 }
 
 /** The project's directory, without env()'s secrets: for pure modules such as the slide renderer. */

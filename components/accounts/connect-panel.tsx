@@ -5,8 +5,11 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import { providers, type ProviderName } from "@/server/domain/accounts/providers";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
-/** Starts the platform's OAuth flow: the browser goes to its authorize page and comes back. */
-export function ConnectPanel() {
+/**
+ * Starts the platform's OAuth flow: the browser goes to its authorize page and comes back.
+ * `sandbox`: the platforms are the local sandbox, whose Meta apps need no App roles.
+ */
+export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
   const trpc = useTRPC();
   const connect = useMutation(
     trpc.accounts.connect.mutationOptions({
@@ -21,11 +24,13 @@ export function ConnectPanel() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">You will sign in on the platform and choose what to allow; then you come back here.</p>
       {/* Meta stops such sign-ins on its own page and never returns here, so the hint comes first. */}
-      <p className="mt-1 text-xs text-slate-500">
-        Threads, Instagram and Facebook: while this installation&apos;s Meta app is in Development mode, only people with a role on the app can sign in (for
-        Threads, testers who accepted the invite). If Meta answers &ldquo;Insufficient developer role&rdquo;, &ldquo;The user has not accepted the invite to
-        test the app&rdquo; or &ldquo;App not active&rdquo;, add the account under App roles in the Meta app dashboard, or switch the app to Live.
-      </p>
+      {sandbox ? null : (
+        <p className="mt-1 text-xs text-slate-500" data-testid="meta-app-roles-hint">
+          Threads, Instagram and Facebook: while this installation&apos;s Meta app is in Development mode, only people with a role on the app can sign in (for
+          Threads, testers who accepted the invite). If Meta answers &ldquo;Insufficient developer role&rdquo;, &ldquo;The user has not accepted the invite to
+          test the app&rdquo; or &ldquo;App not active&rdquo;, add the account under App roles in the Meta app dashboard, or switch the app to Live.
+        </p>
+      )}
       <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {providers.map((p) => (
           <button
@@ -44,12 +49,17 @@ export function ConnectPanel() {
           disabled={connect.isPending}
           onClick={() => start("tiktok", "login-kit")}
           className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
-          title="Accounts connected through TikTok Login Kit are not available to the API"
+          aria-describedby="tiktok-login-kit-hint"
         >
           <ProviderBadge provider="tiktok" size="sm" />
           TikTok (Login Kit)
         </button>
       </div>
+      <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
+        Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes
+        videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an account cannot publish
+        and is not listed in the API.
+      </p>
       {connect.error ? (
         <div className="mt-3">
           <Alert>{errorMessage(connect.error)}</Alert>

@@ -1,19 +1,21 @@
 "use client";
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { CreateKeyForm } from "@/components/api-keys/create-key-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { onTabKeyDown } from "@/components/ui/tab-keys";
 import { clientConfigs } from "./client-configs";
 import { CopyButton } from "./copy-button";
 
 export type ToolSummary = { name: string; title: string; description: string };
 
-type Props = { endpoint: string; projectRoot: string; keyVariable: string; tools: ToolSummary[] };
+type Props = { endpoint: string; projectRoot: string; keyVariable: string; dataDir: string; externalDatabase: boolean; tools: ToolSummary[] };
 
-export function ConnectAgent({ endpoint, projectRoot, keyVariable, tools }: Props) {
+export function ConnectAgent({ tools, ...installation }: Props) {
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const configs = clientConfigs({ endpoint, projectRoot, keyVariable, apiKey: created?.key ?? null });
+  const { endpoint } = installation;
+  const configs = clientConfigs({ ...installation, apiKey: created?.key ?? null });
 
   return (
     <div className="space-y-6">
@@ -88,23 +90,14 @@ export function ConnectAgent({ endpoint, projectRoot, keyVariable, tools }: Prop
 
 function ConfigTabs({ configs }: { configs: ReturnType<typeof clientConfigs> }) {
   const [selected, setSelected] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const base = useId();
   const current = configs[selected]!;
-  const move = (to: number) => {
-    const next = (to + configs.length) % configs.length;
-    setSelected(next);
-    tabs.current[next]?.focus();
-  };
   return (
     <div className="mt-3">
       <div role="tablist" aria-label="Client" className="flex flex-wrap gap-1 border-b border-slate-200">
         {configs.map((config, i) => (
           <button
             key={config.id}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
             type="button"
             role="tab"
             id={`${base}-tab-${config.id}`}
@@ -112,10 +105,7 @@ function ConfigTabs({ configs }: { configs: ReturnType<typeof clientConfigs> }) 
             aria-controls={`${base}-panel`}
             tabIndex={i === selected ? 0 : -1}
             onClick={() => setSelected(i)}
-            onKeyDown={(e) => {
-              if (e.key === "ArrowRight") move(i + 1);
-              if (e.key === "ArrowLeft") move(i - 1);
-            }}
+            onKeyDown={(e) => onTabKeyDown(e, i, configs.length, setSelected)}
             className={`-mb-px rounded-t-md px-3 py-2 text-sm font-medium ${i === selected ? "border-b-2 border-brand-600 text-brand-700" : "text-slate-600 hover:text-slate-900"}`}
           >
             {config.label}

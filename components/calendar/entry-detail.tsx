@@ -34,7 +34,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   const cancel = useMutation(
     trpc.schedules.cancel.mutationOptions({
       onSuccess: () => {
-        toast.success("Post cancelled: it will not be published");
+        toast.success("Post canceled: it will not be published");
         onChanged();
       },
     }),

@@ -200,19 +200,23 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
         ))}
       </ol>
       <section aria-label="Post" className="grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-        <input
-          aria-label="Title"
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
-        />
-        <textarea
-          aria-label="Caption"
-          value={caption}
-          onChange={(e) => setCaption(e.target.value)}
-          rows={2}
-          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
-        />
+        <label className="block font-medium text-slate-700">
+          Title
+          <input
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            className="mt-1 block w-full rounded-md px-3 py-2 font-normal ring-1 ring-slate-300"
+          />
+        </label>
+        <label className="block font-medium text-slate-700">
+          Caption
+          <textarea
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+            rows={2}
+            className="mt-1 block w-full rounded-md px-3 py-2 font-normal ring-1 ring-slate-300"
+          />
+        </label>
       </section>
       {error ? <Alert>{error.message}</Alert> : null}
       {rerender.isSuccess && !rerender.isPending ? (

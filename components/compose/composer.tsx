@@ -20,6 +20,7 @@ import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.
 import { clockTime, dayKey } from "@/server/domain/scheduling/wall-time";
 import { AccountPicker } from "./account-picker";
 import { AccountTab } from "./account-tab";
+import { AccountTabList } from "./account-tab-list";
 import { DraftsPanel } from "./drafts-panel";
 import {
   effectiveOf,
@@ -178,12 +179,21 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   generalProblems.push(...checks.general.map(humanIssue));
   const blocked = generalProblems.length > 0 || chosen.some((id) => problemsOf(id).length > 0);
 
+  // Where focus goes when a submit ends with the button disabled under it (never the page itself):
+  // the results on success (GroupResults takes it), the messages on failure.
+  const messages = useRef<HTMLDivElement>(null);
   const submit = async () => {
+    if (publishGroup.isPending) return;
     setAccepted(null);
     const requestId = lastRequest.current?.body === bodyKey ? lastRequest.current.requestId : crypto.randomUUID();
     lastRequest.current = { body: bodyKey, requestId, accountIds: body.targets.map((t) => t.accountId) };
     const result = await publishGroup.mutateAsync({ ...fullBody, requestId }).catch(() => null);
-    if (!result) return;
+    if (!result) {
+      requestAnimationFrame(() => {
+        if (!document.activeElement || document.activeElement === document.body) messages.current?.focus();
+      });
+      return;
+    }
     lastRequest.current = null;
     const { postGroupId, targets } = result;
     setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null });
@@ -242,24 +252,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         <AccountPicker accounts={listed} selected={chosen} onToggle={(id) => setComposition((c) => toggleAccount(c, id))} />
 
         <div>
-          <div role="tablist" aria-label="Content for" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={activeTab === t.id}
-                aria-controls="compose-panel"
-                onClick={() => setTab(t.id)}
-                className={`shrink-0 whitespace-nowrap rounded-t-md px-3 py-2 text-sm font-medium ${activeTab === t.id ? "bg-white text-slate-900 ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900"}`}
-              >
-                {t.label}
-                {t.problems ? <span className="ml-1 inline-block h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> : null}
-                {t.problems ? <span className="sr-only"> (needs changes)</span> : null}
-              </button>
-            ))}
-          </div>
+          <AccountTabList tabs={tabs} active={activeTab} onSelect={setTab} />
           <div role="tabpanel" id="compose-panel" aria-labelledby={`tab-${activeTab}`} className="pt-4">
             {activeTab === "all" ? (
               <div className="space-y-4">
@@ -305,19 +298,24 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
 
         <SchedulePicker when={when} zone={zone} onWhen={setWhen} onZone={setZone} />
 
-        {otherError ? <Alert>{otherError}</Alert> : null}
-        {saveDraft.error ? <Alert>{errorMessage(saveDraft.error)}</Alert> : null}
-        {draft.error ? <Alert>This draft could not be opened: {errorMessage(draft.error)}</Alert> : null}
-        {server?.byTarget.some((l) => l.length) ? <Alert>Some accounts refused the post: see the marked tabs and previews.</Alert> : null}
+        <div ref={messages} tabIndex={-1} className="space-y-3 empty:hidden" data-testid="compose-messages">
+          {otherError ? <Alert>{otherError}</Alert> : null}
+          {saveDraft.error ? <Alert>{errorMessage(saveDraft.error)}</Alert> : null}
+          {draft.error ? <Alert>This draft could not be opened: {errorMessage(draft.error)}</Alert> : null}
+          {server?.byTarget.some((l) => l.length) ? <Alert>Some accounts refused the post: see the marked tabs and previews.</Alert> : null}
+        </div>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={blocked || publishGroup.isPending}>
+          {/* aria-disabled while sending: a disabled button would drop the focus it holds */}
+          <Button type="submit" disabled={blocked} aria-disabled={publishGroup.isPending || undefined}>
             {when.kind === "schedule" ? (publishGroup.isPending ? "Scheduling…" : "Schedule") : publishGroup.isPending ? "Publishing…" : "Publish now"}
           </Button>
           <Button
             variant="secondary"
-            disabled={saveDraft.isPending}
-            onClick={() => saveDraft.mutate({ ...(draftId ? { id: draftId } : {}), composition: fullBody })}
+            aria-disabled={saveDraft.isPending || undefined}
+            onClick={() => {
+              if (!saveDraft.isPending) saveDraft.mutate({ ...(draftId ? { id: draftId } : {}), composition: fullBody });
+            }}
           >
             {saveDraft.isPending ? "Saving…" : "Save draft"}
           </Button>

@@ -4,6 +4,7 @@
 // published, or the failure in plain words.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { formatInZone } from "@/components/format/date-time";
 import { finalStatuses, JobStatusBadge, POLL_MS, statusHelp } from "@/components/jobs/job-status";
@@ -46,8 +47,11 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
   });
   const targets = group.data?.targets ?? accepted.targets.map((t) => ({ ...t, username: "", postId: null, permalink: null, sandboxUrl: null }));
   const published = targets.filter((t) => t.status === "published").length;
+  // a new result takes the focus from the composer's button (disabled once the content clears)
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => section.current?.focus(), [accepted.postGroupId]);
   return (
-    <section aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
+    <section ref={section} tabIndex={-1} aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
       <h2 className="text-sm font-semibold">
         {scheduledAt ? `Scheduled for ${formatInZone(scheduledAt, zone)}` : `${published} of ${targets.length} published`}
       </h2>

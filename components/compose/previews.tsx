@@ -128,7 +128,7 @@ function Body({ provider, content, target, document }: Pick<PreviewProps, "provi
       return (
         <>
           <div
-            className={`mx-auto overflow-hidden rounded-md bg-slate-900 ${type === "FEED" ? "aspect-square w-full max-w-72" : "aspect-[9/16] w-40"}`}
+            className={`mx-auto overflow-hidden rounded-md bg-black ${type === "FEED" ? "aspect-square w-full max-w-72" : "aspect-[9/16] w-40"}`}
             data-testid="preview-frame"
           >
             {first ? (
@@ -160,7 +160,7 @@ function Body({ provider, content, target, document }: Pick<PreviewProps, "provi
           {target.facebook.contentType === "FEED" ? (
             <MediaGrid media={content.media} />
           ) : content.media[0] ? (
-            <div className="mx-auto mt-2 aspect-[9/16] w-40 overflow-hidden rounded-md bg-slate-900">
+            <div className="mx-auto mt-2 aspect-[9/16] w-40 overflow-hidden rounded-md bg-black">
               <MediaView item={content.media[0]} className="h-full w-full" />
             </div>
           ) : null}

@@ -48,14 +48,43 @@ export function fieldName(path: string): string {
   return words ? `The ${words}` : "This";
 }
 
-// zod's bound in its message: "Too small: expected string to have >=1 characters" → 1.
+// The bound in zod's message ("Too small: expected string to have >=1 characters" → 1) or in
+// our own ("Use at least 8 characters" → 8).
 function bound(message: string): number | undefined {
-  const m = /[<>]=?\s*(-?\d+(?:\.\d+)?)/.exec(message);
+  const m = /(?:[<>]=?|at (?:least|most))\s*(-?\d+(?:\.\d+)?)/.exec(message);
   return m ? Number(m[1]) : undefined;
 }
 
 const of = (message: string): "string" | "array" | "number" | "other" =>
-  /expected string/.test(message) ? "string" : /expected array/.test(message) ? "array" : /expected number|expected int/.test(message) ? "number" : "other";
+  /expected string|\d characters/.test(message)
+    ? "string"
+    : /expected array/.test(message)
+      ? "array"
+      : /expected number|expected int/.test(message)
+        ? "number"
+        : "other";
+
+// Platforms and content types as their owners write them, in our rules' messages ("for tiktok").
+const platformWords: Record<string, string> = {
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  linkedin: "LinkedIn",
+  threads: "Threads",
+  x: "X",
+  REELS: "Reels",
+  FEED: "feed",
+};
+const forPeople = (text: string) => text.replace(/\b(tiktok|youtube|instagram|facebook|linkedin|threads|x|REELS|FEED)\b/g, (w) => platformWords[w] ?? w);
+
+/** "must be a video for tiktok" → "TikTok needs a video, not this image." */
+function wrongType(message: string, field: string): string {
+  const m = /must be (a video|a JPEG image) for (.+)$/.exec(message);
+  if (!m) return `${field} is not the kind of file this needs.`;
+  const what = forPeople(m[2]!);
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} needs ${m[1]}: choose ${m[1] === "a video" ? "a video instead of this image" : "a JPEG image instead"}.`;
+}
 
 const accepted = "MP4 or QuickTime videos, or JPEG images";
 
@@ -71,6 +100,8 @@ export function humanIssue(issue: Issue): string {
   if (name === "contentType" || name === "mediaType") return `This kind of file is not accepted: upload ${accepted}.`;
 
   switch (issue.code) {
+    case "wrong_type":
+      return wrongType(issue.message, field);
     case "too_small":
       if (kind === "string") return n !== undefined && n <= 1 ? `${field} is required.` : `${field} is too short: use at least ${n} characters.`;
       if (kind === "array") return n !== undefined && n <= 1 ? `${field}: choose at least one.` : `${field}: choose at least ${n}.`;

@@ -15,6 +15,10 @@ describe("validation issues rewritten for people", () => {
     expect(humanIssue({ path: "password", code: "too_small", message: "Too small: expected string to have >=8 characters" })).toBe(
       "The password is too short: use at least 8 characters.",
     );
+    // the sign-up form's own rule (auth.schema.ts), which the hint beside the field repeats
+    expect(humanIssue({ path: "password", code: "too_small", message: "Use at least 8 characters" })).toBe(
+      "The password is too short: use at least 8 characters.",
+    );
     expect(humanIssue({ path: "accountIds", code: "too_small", message: "Too small: expected array to have >=1 items" })).toBe(
       "The accounts: choose at least one.",
     );
@@ -25,6 +29,14 @@ describe("validation issues rewritten for people", () => {
       "This kind of file is not accepted: upload MP4 or QuickTime videos, or JPEG images.",
     );
     expect(humanIssue({ path: "posts[1]", code: "invalid", message: "posts[1]: Text exceeds 280 characters" })).toBe("Post 2: text exceeds 280 characters");
+  });
+  test("media of the wrong kind names the platform as people write it", () => {
+    expect(humanIssue({ path: "video.mediaId", code: "wrong_type", message: "video.mediaId: must be a video for tiktok" })).toBe(
+      "TikTok needs a video: choose a video instead of this image.",
+    );
+    expect(humanIssue({ path: "media[0].mediaId", code: "wrong_type", message: "must be a JPEG image for an instagram FEED image" })).toBe(
+      "An Instagram feed image needs a JPEG image: choose a JPEG image instead.",
+    );
   });
   test("paths name what people see", () => {
     expect(fieldName("posts[0]")).toBe("Post 1");

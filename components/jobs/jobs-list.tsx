@@ -76,42 +76,50 @@ export function JobsList() {
           </EmptyState>
         ) : null}
         {rows.length > 0 ? (
-          <div className="relative overflow-x-auto rounded-lg" role="region" aria-label="Publish jobs, scrolls sideways" tabIndex={0}>
-            <table className="w-full overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Publish jobs">
-              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Post</th>
-                  <th className="px-3 py-2">Account</th>
-                  <th className="px-3 py-2">Status</th>
-                  <th className="px-3 py-2">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((j) => (
-                  <tr
-                    key={j.jobId}
-                    data-testid="job-row"
-                    onClick={() => setParam("job", j.jobId)}
-                    className={`cursor-pointer border-t border-slate-100 hover:bg-slate-50 ${selected === j.jobId ? "bg-brand-50" : ""}`}
-                  >
-                    <td className="max-w-xs truncate px-3 py-2">
-                      <button type="button" className="text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
-                        {j.summary || <span className="text-slate-500">(no caption)</span>}
+          // A fixed layout: the post's text gives way (an ellipsis) to the account and status. On a
+          // phone each row reflows into a card (the text, then account, status and time), so
+          // nothing hides behind a sideways scroll.
+          <table
+            className="w-full table-fixed overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200 max-sm:block"
+            aria-label="Publish jobs"
+          >
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 max-sm:hidden">
+              <tr>
+                <th className="px-3 py-2">Post</th>
+                <th className="w-40 px-3 py-2">Account</th>
+                <th className="w-28 px-3 py-2">Status</th>
+                <th className="w-40 px-3 py-2">Created</th>
+              </tr>
+            </thead>
+            <tbody className="max-sm:block">
+              {rows.map((j) => (
+                <tr
+                  key={j.jobId}
+                  data-testid="job-row"
+                  onClick={() => setParam("job", j.jobId)}
+                  className={`cursor-pointer border-t border-slate-100 hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:py-2 ${selected === j.jobId ? "bg-brand-50" : ""}`}
+                >
+                  <td className="px-3 py-2 max-sm:w-full max-sm:py-0">
+                    <div className="flex min-w-0 items-baseline gap-1">
+                      <button type="button" className="block min-w-0 max-w-full text-left hover:underline" onClick={() => setParam("job", j.jobId)}>
+                        <span className="block truncate" data-testid="job-summary">
+                          {j.summary || <span className="text-slate-500">(no caption)</span>}
+                        </span>
                       </button>
-                      {j.contentType ? <span className="ml-1 text-xs text-slate-500">{j.contentType}</span> : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      {providerLabels[j.platform]} · @{j.username}
-                    </td>
-                    <td className="px-3 py-2">
-                      <JobStatusBadge status={j.status} />
-                    </td>
-                    <td className="px-3 py-2 text-slate-500">{formatDateTime(j.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      {j.contentType ? <span className="shrink-0 text-xs text-slate-500">{j.contentType}</span> : null}
+                    </div>
+                  </td>
+                  <td className="truncate px-3 py-2 max-sm:py-1 max-sm:pr-0 max-sm:text-xs" data-testid="job-account">
+                    {providerLabels[j.platform]} · @{j.username}
+                  </td>
+                  <td className="px-3 py-2 max-sm:px-0 max-sm:py-1">
+                    <JobStatusBadge status={j.status} />
+                  </td>
+                  <td className="px-3 py-2 text-slate-500 max-sm:px-0 max-sm:py-1 max-sm:text-xs">{formatDateTime(j.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         ) : null}
         {jobs.hasNextPage ? (
           <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} disabled={jobs.isFetchingNextPage}>

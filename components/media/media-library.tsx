@@ -5,6 +5,7 @@ import { useDropzone, type FileRejection } from "react-dropzone";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { onTabKeyDown } from "@/components/ui/tab-keys";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { toast } from "sonner";
 import { convertToJpeg } from "./convert-to-jpeg";
@@ -13,6 +14,8 @@ import { contentTypeOf, formatBytes, formatDuration, mediaTypeOf, putFile } from
 import { UploadQueue, type QueueItem } from "./upload-queue";
 
 const PAGE = 24;
+const mediaTypes = ["VIDEO", "IMAGE"] as const;
+const countOf = (n: number, noun: string) => `${n.toLocaleString()} ${n === 1 ? noun : `${noun}s`}`;
 
 export function MediaLibrary() {
   const trpc = useTRPC();
@@ -38,6 +41,10 @@ export function MediaLibrary() {
     await queryClient.invalidateQueries({ queryKey: trpc.media.usage.queryKey() });
   }, [queryClient, trpc]);
 
+  const showType = (t: "VIDEO" | "IMAGE") => {
+    setMediaType(t);
+    setOffset(0);
+  };
   const update = (id: string, patch: Partial<QueueItem>) => setQueue((q) => q.map((i) => (i.id === id ? { ...i, ...patch } : i)));
 
   const uploadOne = useCallback(
@@ -137,23 +144,22 @@ export function MediaLibrary() {
 
       <div className="flex items-center justify-between">
         <div role="tablist" aria-label="Media type" className="inline-flex rounded-md bg-slate-100 p-1">
-          {(["VIDEO", "IMAGE"] as const).map((t) => (
+          {mediaTypes.map((t, i) => (
             <button
               key={t}
               role="tab"
               type="button"
               aria-selected={mediaType === t}
-              onClick={() => {
-                setMediaType(t);
-                setOffset(0);
-              }}
+              tabIndex={mediaType === t ? 0 : -1}
+              onClick={() => showType(t)}
+              onKeyDown={(e) => onTabKeyDown(e, i, mediaTypes.length, (to) => showType(mediaTypes[to]!))}
               className={`rounded px-3 py-1.5 text-sm font-medium ${mediaType === t ? "bg-white shadow-sm" : "text-slate-600"}`}
             >
               {t === "VIDEO" ? "Videos" : "Images"}
             </button>
           ))}
         </div>
-        {media.data ? <span className="text-sm text-slate-500">{media.data.total} item(s)</span> : null}
+        {media.data ? <span className="text-sm text-slate-500">{countOf(media.data.total, mediaType === "VIDEO" ? "video" : "image")}</span> : null}
       </div>
 
       {media.error ? <Alert>{errorMessage(media.error)}</Alert> : null}
@@ -165,7 +171,7 @@ export function MediaLibrary() {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Media">
           {media.data.media.map((m) => (
             <li key={m.mediaId} className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-testid="media-card">
-              <div className="flex aspect-square items-center justify-center bg-slate-900">
+              <div className="flex aspect-square items-center justify-center bg-black" data-testid="media-thumb">
                 {m.mediaType === "IMAGE" ? (
                   // eslint-disable-next-line @next/next/no-img-element
                   <img src={m.url} alt={m.fileName} className="h-full w-full object-cover" />

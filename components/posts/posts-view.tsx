@@ -68,10 +68,11 @@ export function PostsView() {
             Posts appear here once their account has synced (hourly, shortly after you publish, or with “Sync now”).
           </EmptyState>
         ) : (
-          // on a phone the table scrolls inside its frame; the page itself never scrolls sideways
-          <div className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200" role="region" aria-label="Posts and metrics" tabIndex={0}>
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50 text-left text-xs text-slate-600">
+          // On a phone each row reflows into a card: the post, then its metrics named one by one
+          // (the column headings are hidden there), so no metric hides behind a sideways scroll.
+          <div className="rounded-lg bg-white ring-1 ring-slate-200">
+            <table className="w-full text-sm max-sm:block" aria-label="Posts and metrics">
+              <thead className="bg-slate-50 text-left text-xs text-slate-600 max-sm:hidden">
                 <tr>
                   <th className="px-3 py-2">Post</th>
                   {shown.map((m) => (
@@ -81,10 +82,14 @@ export function PostsView() {
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {(posts.data?.posts ?? []).map((p) => (
-                  <tr key={`${p.accountId}:${p.postId}`} data-testid="post-row" className="border-t border-slate-100">
-                    <td className="px-3 py-2">
+                  <tr
+                    key={`${p.accountId}:${p.postId}`}
+                    data-testid="post-row"
+                    className="border-t border-slate-100 max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:px-3 max-sm:py-2"
+                  >
+                    <td className="px-3 py-2 max-sm:w-full max-sm:p-0">
                       <button type="button" className="text-left hover:underline" onClick={() => setOpen({ accountId: p.accountId, postId: p.postId })}>
                         <span className="block text-xs text-slate-500">
                           {providerLabels[p.platform]} · @{p.username} · {formatDateTime(p.postedAt)}
@@ -94,7 +99,11 @@ export function PostsView() {
                       </button>
                     </td>
                     {shown.map((m) => (
-                      <td key={m} className="px-2 py-2 text-right tabular-nums" data-metric={m}>
+                      <td
+                        key={m}
+                        className="px-2 py-2 text-right tabular-nums max-sm:p-0 max-sm:pt-1 max-sm:text-left max-sm:text-xs max-sm:after:ml-1 max-sm:after:text-slate-500 max-sm:after:content-[attr(data-metric)]"
+                        data-metric={m}
+                      >
                         {fmt(p.metrics[m])}
                       </td>
                     ))}

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
 import { navItems } from "./nav-items";
 import { WorkspaceSwitcher } from "./workspace-switcher";
@@ -10,6 +10,18 @@ import { WorkspaceSwitcher } from "./workspace-switcher";
 export function AppShell({ user, children }: { user: { email: string; name: string | null }; children: React.ReactNode }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and hands focus back to its button, wherever focus was in it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   const nav = (
     <nav aria-label="Main" className="mt-6 space-y-1">
@@ -58,6 +70,7 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
         <span className="font-semibold text-brand-700">Posteady</span>
         <button
+          ref={menuButton}
           type="button"
           aria-expanded={open}
           aria-controls="mobile-nav"

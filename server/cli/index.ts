@@ -1,9 +1,11 @@
 // Admin CLI for headless self-hosting: `npm run cli -- <command>`.
+import fs from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { exitOnInvalidConfiguration } from "../env.ts";
+import { configuredDataDir, exitOnInvalidConfiguration } from "../env.ts";
 import type { CreateApiKeyInput } from "../domain/api-keys/api-keys.schema.ts";
 import { providers, type ProviderName } from "../domain/accounts/providers.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
+import { NoInstallationDataError } from "../runtime/embedded-postgres.ts";
 
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
 
@@ -191,13 +193,24 @@ program
     await serveMcpOverStdio();
   });
 
+// `mcp` serves the data of a running installation: a DATA_DIR or DATABASE_URL that names none
+// is a configuration mistake to report, never a reason to start a second, empty database.
+const mcpHelp = "DATA_DIR (or DATABASE_URL) must name the data of the running service: its dashboard's “Connect an agent” page shows the configuration to use.";
+
 async function main() {
+  const mcp = process.argv[2] === "mcp";
+  if (mcp && !process.env.DATABASE_URL && !fs.existsSync(configuredDataDir())) fail(`No Posteady database in ${configuredDataDir()}. ${mcpHelp}`);
   exitOnInvalidConfiguration();
   // `mcp` speaks JSON-RPC on stdout: whatever a library would print there goes to stderr.
-  if (process.argv[2] === "mcp") console.log = console.info = console.debug = console.error;
+  if (mcp) console.log = console.info = console.debug = console.error;
   // `platforms check` reads configuration and calls the platforms: no database to start.
   const usesDatabase = process.argv[2] !== "platforms";
-  const database = usesDatabase ? await useInstallationDatabase() : undefined;
+  const database = usesDatabase
+    ? await useInstallationDatabase({ existingOnly: mcp }).catch((err: unknown) => {
+        if (err instanceof NoInstallationDataError) fail(`${err.message}. ${mcpHelp}`);
+        throw err;
+      })
+    : undefined;
   let code = 0;
   try {
     await program.parseAsync(process.argv);
@@ -210,6 +223,11 @@ async function main() {
     if (database) await closeDatabase(database);
   }
   process.exit(code || Number(process.exitCode ?? 0));
+}
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
 }
 
 async function closeDatabase(database: { stop(): Promise<void> }) {

@@ -38,17 +38,21 @@ export async function ensureEmbeddedPostgres(opts: {
   log?: (line: string) => void;
   /** restart the server if it stops while we own it; lines for the launcher's log */
   supervise?: (line: string) => void;
+  /** only an installation's existing server and database: none is created (NoInstallationDataError) */
+  existingOnly?: boolean;
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(opts.dataDir, "postgres");
+  const ensure = (adminUrl: string) => (opts.existingOnly ? assertDatabase(adminUrl, opts.database, pgDir) : ensureDatabase(adminUrl, opts.database));
   const log = opts.log ?? (() => {});
   const url = (port: number, db = opts.database) => `postgresql://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
 
   const running = await findRunning(pgDir, (port) => url(port, "postgres"));
   if (running) {
-    await ensureDatabase(url(running, "postgres"), opts.database);
+    await ensure(url(running, "postgres"));
     return { url: url(running), port: running, owned: false, endSupervision: () => {}, stop: async () => {} };
   }
 
+  if (opts.existingOnly && !fs.existsSync(path.join(pgDir, "PG_VERSION"))) throw new NoInstallationDataError(`No Posteady database in ${opts.dataDir}`);
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) assertTraversableByPostgres(pgDir);
   const port = await freePort();
@@ -75,10 +79,13 @@ export async function ensureEmbeddedPostgres(opts: {
     // Another process may have started it between our check and our start.
     const other = await findRunning(pgDir, (p) => url(p, "postgres"));
     if (!other) throw new Error(`The embedded PostgreSQL in ${pgDir} did not start; see the log above.`);
-    await ensureDatabase(url(other, "postgres"), opts.database);
+    await ensure(url(other, "postgres"));
     return { url: url(other), port: other, owned: false, endSupervision: () => {}, stop: async () => {} };
   }
-  await ensureDatabase(url(port, "postgres"), opts.database);
+  await ensure(url(port, "postgres")).catch(async (err) => {
+    await server.stop();
+    throw err;
+  });
   const supervisor = opts.supervise ? superviseServer(server, pgDir, opts.supervise) : undefined;
   // Another process (npm start, a test run) may have started using this server meanwhile:
   // leave it running for them rather than pulling it from under their feet.
@@ -201,6 +208,22 @@ async function hasOtherClients(adminUrl: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** A configuration that names no installation's data, for processes that must not create one (`cli mcp`). */
+export class NoInstallationDataError extends Error {
+  override name = "NoInstallationDataError";
+}
+
+async function assertDatabase(adminUrl: string, name: string, pgDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) throw new NoInstallationDataError(`No Posteady database "${name}" in the PostgreSQL of ${pgDir}`);
+  } finally {
+    await client.end();
   }
 }
 

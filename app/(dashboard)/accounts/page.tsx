@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AccountList } from "@/components/accounts/account-list";
 import { PageHeader } from "@/components/ui/card";
+import { platformConfig } from "@/server/platforms/config";
 
 export const metadata: Metadata = { title: "Accounts" };
 
@@ -8,7 +9,7 @@ export default function AccountsPage() {
   return (
     <>
       <PageHeader title="Accounts" description="Social accounts connected to this workspace and what each can do." />
-      <AccountList />
+      <AccountList sandbox={platformConfig().mode === "sandbox"} />
     </>
   );
 }

@@ -19,6 +19,8 @@ export default function ConnectAgentPage() {
         endpoint={`${e.publicUrl}${MCP_PATH}`}
         projectRoot={e.projectRoot}
         keyVariable={API_KEY_VARIABLE}
+        dataDir={e.dataDir}
+        externalDatabase={!e.embeddedDatabase}
         tools={tools.map(({ name, title, description }) => ({ name, title, description }))}
       />
     </>

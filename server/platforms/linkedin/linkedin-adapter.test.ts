@@ -66,8 +66,9 @@ describe("LinkedIn little text format", () => {
     expect(littleTextToPlain("Thanks @[Ada Lovelace](urn:li:person:abc123) for {hashtag|\\#|engines\\_2}!")).toBe("Thanks Ada Lovelace for #engines_2!");
   });
 
-  it("derives a readable username from the name and the member id", () => {
-    expect(linkedinUsername("Xy12-AbC_d", "Zoë O'Brien-Smith")).toBe("zoe-o-brien-smith-Xy12-AbC_d");
+  it("derives the username its owner recognises from the name, the member id only without one", () => {
+    expect(linkedinUsername("Xy12-AbC_d", "Zoë O'Brien-Smith")).toBe("zoe-o-brien-smith");
+    expect(linkedinUsername("EaLgrT-eGa", "maya_li")).toBe("maya_li");
     expect(linkedinUsername("Xy12-AbC_d")).toBe("Xy12-AbC_d");
   });
 });

@@ -144,16 +144,21 @@ function startOf(cursor: string | null): number {
   return Number(cursor);
 }
 
-/** "<name-slug>-<member id>": LinkedIn exposes no handle to the API; the id keeps it unique and stable. */
+/**
+ * The member's name as a handle ("Zoë O'Brien" → "zoe-o-brien", "maya_li" stays): LinkedIn gives
+ * self-serve apps no handle (its vanityName needs r_basicprofile), and the name is what its owner
+ * recognises. The opaque member id is only the fallback for a member without a name; accounts
+ * are told apart by their id, never by this.
+ */
 export function linkedinUsername(sub: string, name?: string): string {
   const slug = (name ?? "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/[^a-z0-9_.]+/g, "-")
     .slice(0, 40)
-    .replace(/^-+|-+$/g, "");
-  return slug ? `${slug}-${sub}` : sub;
+    .replace(/^[-.]+|[-.]+$/g, "");
+  return slug || sub;
 }
 
 /**

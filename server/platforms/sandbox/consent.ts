@@ -142,9 +142,9 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
                   <option value="new" ${profiles.length === 0 ? "selected" : ""}>Create a new profile…</option>
                 </select>
               </label>
-              <label>New profile username <input type="text" name="username" placeholder="${p}_creator" /></label>
+              <label>New profile username <input type="text" name="username" placeholder="e.g. ${p}_creator (empty: a random username)" /></label>
               <p class="muted">A username typed here signs in as that profile, creating it if needed.</p>
-              <label>New profile display name <input type="text" name="displayName" placeholder="Sandbox Creator" /></label>
+              <label>New profile display name <input type="text" name="displayName" placeholder="empty: the username" /></label>
               ${
                 p === "instagram"
                   ? html`<label
@@ -159,7 +159,7 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
               }
               ${
                 p === "facebook"
-                  ? html`<label>Page name <input type="text" name="pageName" placeholder="Sandbox Page" /></label>
+                  ? html`<label>Page name <input type="text" name="pageName" placeholder="empty: “display name's Page”" /></label>
                       <div>
                         Your tasks on the Page:
                         ${raw(
