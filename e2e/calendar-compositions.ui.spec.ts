@@ -2,22 +2,14 @@
 // (four posts in one hour all visible in the week, one status per entry, a busy day's "+N more",
 // a whole composition moved and canceled as well as one of its posts), and Compose is clean again
 // after a successful publish.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { accountIds, createKeyInSettings, restWith } from "./support/api-key";
+import { expectNoSeriousAxeViolations as audit } from "./support/axe";
 import { connect, PASSWORD } from "./support/dashboard";
 
 const zone = "Europe/Berlin";
 const day = (d: DateTime) => d.toFormat("yyyy-MM-dd");
-
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, blocking.join("\n")).toEqual([]);
-}
 
 /** The element at the middle of the locator's box (in view) is the locator's own: nothing covers it. */
 async function uncovered(entry: Locator) {

@@ -8,13 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
 import { connect, signUp } from "./support/dashboard.ts";
-
-type SandboxPost = { text: string; replyTo: string | null; media: unknown[] };
-
-async function sandboxPosts(provider: string, username: string): Promise<SandboxPost[]> {
-  const res = await fetch(`${process.env.E2E_SANDBOX_URL}/_sandbox/posts?provider=${provider}&username=${username}`);
-  return (await res.json()).posts;
-}
+import { sandboxPosts } from "./support/sandbox.ts";
 
 /** LinkedIn shares a member name, not a handle: read the username the dashboard made of it. */
 async function linkedinUsername(page: Page): Promise<string> {

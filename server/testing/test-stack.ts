@@ -23,7 +23,13 @@ export type TestStack = {
   stop(): Promise<void>;
 };
 
-export async function startTestStack(name: string): Promise<TestStack> {
+/**
+ * `databaseName`: the database to use in DATA_DIR's embedded server instead of one named for this
+ * process. The installation's own name ("posteady") makes DATA_DIR alone name the stack's data, as
+ * for `npm start`, so a local (stdio) agent configured with DATA_DIR finds it; two such stacks
+ * must not run on one DATA_DIR at once (each starts it afresh).
+ */
+export async function startTestStack(name: string, opts: { databaseName?: string } = {}): Promise<TestStack> {
   const port = await freePort();
   const sandboxPort = await freePort();
   delete process.env.DATABASE_URL;
@@ -48,7 +54,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
   const logStream = fs.createWriteStream(logFile, { flags: "w" });
   const log = (line: string) => logStream.write(line + "\n");
 
-  const database = await freshDatabase(name);
+  const database = await freshDatabase(opts.databaseName ?? `posteady_${name.replace(/\W/g, "_")}_${process.pid}`);
   process.env.DATABASE_URL = database.url;
   process.env.POSTEADY_EMBEDDED_DATABASE = "1";
   resetEnv();
@@ -69,7 +75,7 @@ export async function startTestStack(name: string): Promise<TestStack> {
   };
 }
 
-async function freshDatabase(name: string): Promise<Database> {
+async function freshDatabase(dbName: string): Promise<Database> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const host = new URL(external).hostname;
@@ -81,7 +87,6 @@ async function freshDatabase(name: string): Promise<Database> {
     await migrateQueue(external);
     return { url: external, embedded: false, stop: async () => {} };
   }
-  const dbName = `posteady_${name.replace(/\W/g, "_")}_${process.pid}`;
   const server = await prepareDatabase({ migrate: false, databaseName: "postgres" });
   const admin = server.url;
   await withClient(admin, async (c) => {
