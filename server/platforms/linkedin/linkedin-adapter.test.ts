@@ -168,7 +168,7 @@ describe("LinkedIn adapter", () => {
     expect(sub).toMatch(/^[\w-]{10}$/);
     expect(identity).toEqual({
       providerAccountId: sub,
-      username: `ada-lovelace-${sub}`,
+      username: "ada-lovelace",
       displayName: "Ada Lovelace",
       metadata: { authorUrn: `urn:li:person:${sub}` },
     });
