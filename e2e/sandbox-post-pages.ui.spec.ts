@@ -33,7 +33,7 @@ test("a published post's link opens the sandbox's page of it: text, media, alt t
   await page.getByLabel("Post", { exact: true }).fill(`Golden hour on the pier ${s}`);
   await page.getByRole("button", { name: "Add a post to the thread" }).click();
   await page.getByLabel("Post 2 of 2").fill("Shot on a phone, no filter");
-  await page.getByRole("button", { name: "Attach photo.jpg" }).click();
+  await page.getByRole("listbox", { name: "Library" }).getByRole("option", { name: "photo.jpg" }).click();
   await page.getByLabel("Alt text for photo.jpg").fill("The pier at sunset, people fishing");
   await page.getByRole("textbox", { name: /^First comment/ }).fill("Which one is your favourite?");
   await page.getByRole("button", { name: "Publish now" }).click();
