@@ -287,14 +287,15 @@ export async function faultDrill(opts: { jobs: number; stallSeconds: number; log
         const postmaster = postmasterPid();
         process.kill(postmaster, "SIGSTOP"); // first, so that it forks no backend we would miss
         const stopped = [postmaster, ...childPids(postmaster)];
-        for (const pid of stopped.slice(1)) process.kill(pid, "SIGSTOP");
+        for (const pid of stopped.slice(1)) signalIfAlive(pid, "SIGSTOP");
         stallWindow.from = Date.now();
         while (Date.now() - stallWindow.from < opts.stallSeconds * 1000) {
           askEveryDoor();
           await sleep(500);
         }
         stallWindow.to = Date.now();
-        for (const pid of stopped) process.kill(pid, "SIGCONT");
+        // backends first: a resumed postmaster reaps children that were already exiting
+        for (const pid of stopped.reverse()) signalIfAlive(pid, "SIGCONT");
         await Promise.all(probes);
       },
       () => health(baseUrl),
@@ -391,6 +392,15 @@ async function dashboardSession(baseUrl: string, email: string, password: string
 }
 
 /** The pids of a process's children. */
+/** Signals a process that may have exited since it was listed (ESRCH is not a failure then). */
+function signalIfAlive(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+  }
+}
+
 function childPids(parent: number): number[] {
   const out = spawnSync("ps", ["-o", "pid=", "--ppid", String(parent)], { encoding: "utf8" }).stdout;
   return out
