@@ -112,7 +112,8 @@ async function burst(stack: TestStack, scope: Scope, mediaId: string, posts: num
     "drill-ends",
     `SELECT count(*) FILTER (WHERE status <> 'published')::int AS lost, extract(epoch FROM max("finishedAt") - $2::timestamptz)::float AS last,
             jsonb_object_agg(status, n) AS statuses
-       FROM (SELECT status, "finishedAt", count(*) OVER (PARTITION BY status) AS n FROM "PublishJob" WHERE id = ANY($1::uuid[])) j`,
+       FROM (SELECT status || coalesce(' ' || "errorCode", '') AS status, "finishedAt", count(*) OVER (PARTITION BY status, "errorCode") AS n
+               FROM "PublishJob" WHERE id = ANY($1::uuid[])) j`,
     [jobIds, due],
   );
   const onSandbox = (await (await fetch(`${stack.sandboxUrl}/_sandbox/posts?provider=tiktok`)).json()) as { posts: { text?: string }[] };

@@ -1,6 +1,7 @@
 // `npm run worker`: a worker process. Any number can run, on any machines, against one
 // database; `npm start` runs one. Scheduled tasks (crontab) run once per tick across all.
 import { Logger, run, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
 import v8 from "node:v8";
 import { closeDb, setDatabaseDeadline } from "../db.ts";
 import { isDatabaseUnavailable } from "../db-unavailable.ts";
@@ -9,7 +10,7 @@ import { SYNC_TASK } from "../domain/posts/sync-queue.ts";
 import { startDispatcher, stopDispatcher } from "../domain/publishing/engine/dispatcher.ts";
 import { flows } from "../domain/publishing/modes/index.ts";
 import { enqueueSyncAfterPublish } from "../domain/posts/sync-queue.ts";
-import { dropWorkerLease, workerLease } from "../domain/publishing/engine/worker-lease.ts";
+import { dropWorkerLease, recordQueuePool, workerLease } from "../domain/publishing/engine/worker-lease.ts";
 import { env, exitOnInvalidConfiguration } from "../env.ts";
 import { log } from "../log.ts";
 import { expireUploadsTask } from "./tasks/expire-uploads.ts";
@@ -96,7 +97,12 @@ setDatabaseDeadline(e.workerDatabaseTimeoutSeconds);
 const QUEUE_CONCURRENCY = 32;
 const queuePool = patientPool(e.databaseUrl!, 10, e.workerDatabaseTimeoutSeconds);
 await workerLease(); // the lease every run of this process holds its jobs under (engine/worker-lease.ts)
+// the queue pool's id goes on the lease at once, so the launcher can free its locks if it dies
+const events = new EventEmitter();
+let poolRecorded: Promise<void> | undefined;
+events.once("pool:create", ({ workerPool }: { workerPool: { id: string } }) => void (poolRecorded = recordQueuePool(workerPool.id)));
 const runner = await run({
+  events,
   pgPool: queuePool,
   concurrency: QUEUE_CONCURRENCY,
   // Entries arrive by NOTIFY at once; this poll is the fallback.
@@ -107,6 +113,7 @@ const runner = await run({
   noHandleSignals: true,
   logger: queueLogger,
 });
+await poolRecorded;
 // Publish runs mostly wait on platforms (a run waiting for processing even gives its slot back),
 // so many run at once.
 startDispatcher({ slots: e.workerConcurrency, flows, hooks: { onPublished: (job) => enqueueSyncAfterPublish(job.accountId) } });

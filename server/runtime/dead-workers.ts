@@ -17,10 +17,10 @@ export function deadWorkers(databaseUrl: string, log: (line: string) => void): D
   return {
     onDeath: async (pid) => {
       try {
-        const { freed, held } = await freeDeadWorker(leasePrefix(pid), run);
-        if (freed + held > 0)
+        const { freed, held, queuePools } = await freeDeadWorker(leasePrefix(pid), run);
+        if (freed + held + queuePools > 0)
           log(
-            `[launcher] freed the ${freed} publish job(s) of the worker (pid ${pid})${held ? `; ${held} in the middle of a platform's publishing call stay held until its lease lapses` : ""}`,
+            `[launcher] freed the ${freed} publish job(s)${queuePools ? " and the queue jobs" : ""} of the worker (pid ${pid})${held ? `; ${held} in the middle of a platform's publishing call stay held until its lease lapses` : ""}`,
           );
       } catch (err) {
         log(`[launcher] could not free the jobs of the worker (pid ${pid}) now (${String(err)}); they move on when its lease lapses`);

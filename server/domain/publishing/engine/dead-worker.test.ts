@@ -46,7 +46,7 @@ it("frees a dead worker's jobs at once and drops its lease", async () => {
     // published, waiting for the platform's processing: nothing in flight
     { submitStarted: true, submitted: true },
   ]);
-  expect(await freeDeadWorker(dead.prefix)).toEqual({ freed: 2, held: 0 });
+  expect(await freeDeadWorker(dead.prefix)).toEqual({ freed: 2, held: 0, queuePools: 0 });
   expect(await dead.owners()).toEqual([false, false]);
   expect(await dead.leaseLeft()).toBe(false);
 });
@@ -56,7 +56,7 @@ it("holds a job caught in the publishing call until the lease lapses, freeing th
     { submitStarted: false, submitted: false },
     { submitStarted: true, submitted: false },
   ]);
-  expect(await freeDeadWorker(dead.prefix)).toEqual({ freed: 1, held: 1 });
+  expect(await freeDeadWorker(dead.prefix)).toEqual({ freed: 1, held: 1, queuePools: 0 });
   expect(await dead.owners()).toEqual([false, true]);
   expect(await dead.leaseLeft()).toBe(true);
   // once the lease has lapsed, the watchdog frees it (the next run asks the platform what happened)
@@ -64,4 +64,38 @@ it("holds a job caught in the publishing call until the lease lapses, freeing th
   await freeLapsedJobs();
   expect(await dead.owners()).toEqual([false, false]);
   expect(await dead.leaseLeft()).toBe(false);
+});
+
+it("releases the queue jobs (syncs, carousels, imports) the dead worker had locked", async () => {
+  // the running worker names its queue pool on its lease, as a dead one would have
+  const named = await sql<{ queuePool: string | null }>("test-pools", `SELECT "queuePool" FROM "WorkerLease"`, []);
+  expect(named.length).toBeGreaterThan(0);
+  for (const lease of named) expect(lease.queuePool).toMatch(/^pool-/);
+
+  const dead = await deadWorkerHolding([]);
+  const pool = `pool-dead-${crypto.randomUUID().slice(0, 8)}`;
+  await sql("test-pool", `UPDATE "WorkerLease" SET "queuePool" = $2 WHERE id = $1`, [dead.lease, pool]);
+  // a job of a named queue (as an account's syncs are), locked by the dead worker's pool as the
+  // queue locks the jobs it runs; no live worker knows its task, so none takes it
+  const queue = `sync:test-${pool}`;
+  const [job] = await sql<{ id: string }>("test-queue-job", `SELECT id FROM graphile_worker.add_job('test-dead-worker', '{}'::json, queue_name => $1)`, [
+    queue,
+  ]);
+  await sql("test-lock-job", `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = $2 WHERE id = $1`, [job!.id, pool]);
+  await sql("test-lock-queue", `UPDATE graphile_worker._private_job_queues SET locked_at = now(), locked_by = $2 WHERE queue_name = $1`, [queue, pool]);
+  const locks = async () =>
+    (
+      await sql<{ locks: number }>(
+        "test-locks",
+        `SELECT (SELECT count(*) FROM graphile_worker._private_jobs WHERE id = $1 AND locked_by IS NOT NULL)
+              + (SELECT count(*) FROM graphile_worker._private_job_queues WHERE queue_name = $2 AND locked_by IS NOT NULL) AS locks`,
+        [job!.id, queue],
+      )
+    )[0]!.locks;
+  expect(Number(await locks())).toBe(2);
+
+  expect(await freeDeadWorker(dead.prefix)).toEqual({ freed: 0, held: 0, queuePools: 1 });
+  expect(Number(await locks())).toBe(0);
+  expect(await dead.leaseLeft()).toBe(false);
+  await sql("test-cleanup", `SELECT graphile_worker.complete_jobs(ARRAY[$1::bigint])`, [job!.id]);
 });

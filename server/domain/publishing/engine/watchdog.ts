@@ -45,7 +45,18 @@ const IN_SUBMIT = (j: string) => `(${j}."submitStartedAt" IS NOT NULL AND ${j}.p
  * that a call still in flight has landed on the platform before the next run asks the platform
  * what became of it; the lease goes once no such job is left.
  */
-export async function freeDeadWorker(leasePrefix: string, run: typeof sql = sql): Promise<{ freed: number; held: number }> {
+export async function freeDeadWorker(leasePrefix: string, run: typeof sql = sql): Promise<{ freed: number; held: number; queuePools: number }> {
+  // The queue's jobs (syncs, carousels, imports, upkeep) it had locked are released too: the
+  // process is gone, so none of them is still running (after a lapsed lease that is not known,
+  // so only the launcher does this).
+  const pools = (
+    await run<{ queuePool: string }>(
+      "job-dead-worker-queue-pools",
+      `SELECT "queuePool" FROM "WorkerLease" WHERE starts_with(id, $1) AND "queuePool" IS NOT NULL`,
+      [leasePrefix],
+    )
+  ).map((r) => r.queuePool);
+  if (pools.length > 0) await run("job-dead-worker-queue", `SELECT graphile_worker.force_unlock_workers($1::text[])`, [pools]);
   const [row] = await run<{ freed: number; held: number }>(
     "job-dead-worker",
     `WITH dead AS (
@@ -64,5 +75,5 @@ export async function freeDeadWorker(leasePrefix: string, run: typeof sql = sql)
      SELECT (SELECT count(*) FROM freed)::int AS freed, (SELECT count(*) FROM held WHERE "inSubmit")::int AS held`,
     [leasePrefix],
   );
-  return row!;
+  return { ...row!, queuePools: pools.length };
 }

@@ -83,6 +83,15 @@ export function leaseSteady(): boolean {
   return steadySince !== undefined && now - steadySince >= leaseSeconds() * 1000 && now - renewedAt <= 2 * beatMs();
 }
 
+/**
+ * Names this process's queue (graphile-worker) pool on its lease: the queue locks the jobs it runs
+ * by that id and frees them only after 4 hours, so the launcher releases them when it sees this
+ * process die (./watchdog.ts, freeDeadWorker).
+ */
+export async function recordQueuePool(poolId: string): Promise<void> {
+  await sql("worker-lease-queue-pool", `UPDATE "WorkerLease" SET "queuePool" = $2 WHERE id = $1`, [await workerLease(), poolId]);
+}
+
 /** For a stopping worker, once its runs ended: the lease goes (nothing is left to free). */
 export async function dropWorkerLease(): Promise<void> {
   clearInterval(heartbeat);
