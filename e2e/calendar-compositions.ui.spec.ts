@@ -33,8 +33,17 @@ async function signUp(page: Page, prefix: string) {
 }
 
 /** Goes to the month of `d` from the current month. */
+/** Shows the month of `d`: the month view opens on the month of the date last shown (a week view's may be the next). */
 async function monthOf(page: Page, d: DateTime) {
-  if (d.month !== DateTime.now().setZone(zone).month) await page.getByRole("button", { name: "Next month" }).click();
+  const heading = page.getByRole("heading", { level: 2, name: /^\w+ \d{4}$/ });
+  const wanted = d.setLocale("en-US").toFormat("LLLL yyyy");
+  for (let i = 0; i < 3; i++) {
+    const shown = DateTime.fromFormat((await heading.textContent()) ?? "", "LLLL yyyy", { zone, locale: "en-US" });
+    if (shown.hasSame(d, "month")) break;
+    await page.getByRole("button", { name: shown < d ? "Next month" : "Previous month" }).click();
+    await expect(heading).not.toHaveText(shown.toFormat("LLLL yyyy"));
+  }
+  await expect(heading).toHaveText(wanted);
 }
 
 test("four posts of one hour all visible, one status each, +N more, a composition moved and canceled whole", async ({ page, request }) => {
@@ -109,6 +118,7 @@ test("four posts of one hour all visible, one status each, +N more, a compositio
 
   // Month view: the published schedule is one entry with one word; a busy day shows three and "+5 more".
   await page.getByRole("button", { name: "month", exact: true }).click();
+  await monthOf(page, now);
   const todayCell = page.locator(`[data-day="${day(now)}"]`);
   const out = page.getByTestId("calendar-entry").filter({ hasText: `Out soon ${s}` });
   await expect(out).toHaveCount(1);
@@ -153,7 +163,7 @@ test("four posts of one hour all visible, one status each, +N more, a compositio
   await panel.getByRole("button", { name: "Move all 3" }).click();
   await expect(page.getByText(/Moved 3 posts to/)).toBeVisible();
   await page.getByRole("button", { name: "Close", exact: true }).click();
-  if (later.month !== tomorrow.month) await page.getByRole("button", { name: "Next month" }).click();
+  await monthOf(page, later);
   const laterCell = page.locator(`[data-day="${day(later)}"]`);
   await expect(laterCell.getByTestId("calendar-entry").filter({ hasText: `Morning news ${s}` })).toHaveCount(3);
   for (const entry of await laterCell.getByTestId("calendar-entry").all()) await expect(entry).toContainText("12:00");

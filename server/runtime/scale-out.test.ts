@@ -139,7 +139,7 @@ it("publishes a burst through two web processes exactly once while a worker is k
   const ours = posts.map((p) => p.text).filter((text) => text.startsWith(`${tag} `));
   expect(ours.sort()).toEqual(answers.map((_, i) => `${tag} ${i}`).sort()); // each once: no duplicate, none missing
 
-  // the launcher freed the dead worker's jobs when it exited, not when its lease lapsed
+  // the launcher freed the dead worker's jobs when it exited, not when its lease lapsed, and its queue jobs with them
   expect(launcherLog).toContainEqual(expect.stringContaining(`(pid ${victim.pid}) exited (SIGKILL)`));
-  expect(launcherLog).toContainEqual(`[launcher] freed the ${victim.held} publish job(s) of the worker (pid ${victim.pid})`);
+  expect(launcherLog).toContainEqual(`[launcher] freed the ${victim.held} publish job(s) and the queue jobs of the worker (pid ${victim.pid})`);
 });

@@ -225,8 +225,9 @@ describe("X app setup: Project enrolment and the daily post caps", () => {
         "title",
         "type",
       ]);
-      for (const call of [xAdapter.publishText!(ctx, { text: "not enrolled" }), xAdapter.listPosts(ctx, null), xAdapter.identities(tokens)]) {
-        const err = await failure(call);
+      // one call at a time: a call made ahead would reject while the previous one is awaited, unhandled
+      for (const call of [() => xAdapter.publishText!(ctx, { text: "not enrolled" }), () => xAdapter.listPosts(ctx, null), () => xAdapter.identities(tokens)]) {
+        const err = await failure(call());
         expect(err.kind).toBe("app_setup");
         expect(err.platformCode).toBe("client-not-enrolled");
         expect(err.detail).toMatch(
