@@ -4,7 +4,7 @@ import { completeConnect, startConnect } from "../domain/accounts/connect-accoun
 import type { ProviderName } from "../domain/accounts/providers.ts";
 import { AppError } from "../errors.ts";
 import { platformConfig } from "../platforms/config.ts";
-import { consentHeadlessly } from "../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../sandbox/headless-consent.ts";
 import type { AppKind } from "../platforms/types.ts";
 import { systemScope } from "../scope.ts";
 

@@ -1,10 +1,10 @@
 // Where each platform lives and which app credentials we use there. In the default `sandbox`
-// mode every URL points at the local sandbox (server/platforms/sandbox), which speaks the same
+// mode every URL points at the local sandbox (server/sandbox), which speaks the same
 // protocols; in `live` mode the defaults are the real hosts. Every URL can be overridden.
 import { z } from "zod";
 import type { ProviderName } from "../domain/accounts/providers.ts";
 import { readVariables } from "../env.ts";
-import { SANDBOX_APP_SECRET } from "./sandbox/apps.ts";
+import { SANDBOX_APP_SECRET } from "../sandbox/apps.ts";
 import { hosts, platformVariables, urlVariable, type Endpoints } from "./platform-variables.ts";
 
 export { hosts, urlVariable, type Endpoints };
