@@ -1,5 +1,5 @@
 // Rules kept by tools (docs/architecture.md, "Lint rules"): typescript-eslint's recommended
-// set, the domain's import boundary, and no import cycles. `npm run lint`; CI runs it.
+// set, the domain's import boundary, the wall between adapters and sandbox, and no import cycles. `npm run lint`; CI runs it.
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -66,6 +66,35 @@ export default defineConfig(
               target: "./server/domain",
               from: transportFolders,
               message: "server/domain is transport-free: transports import the domain, never the reverse.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The adapters run against the real platforms; the sandbox imitates the platforms from their
+    // documentation, never from our adapters. Tests join the two on purpose.
+    files: ["server/platforms/**", "server/sandbox/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server/platforms",
+              from: "./server/sandbox",
+              // the secret every sandbox app answers to, the default credential in sandbox mode
+              except: ["./apps.ts"],
+              message: "server/platforms runs against the real platforms: sandbox code lives in server/sandbox.",
+            },
+            {
+              target: "./server/sandbox",
+              from: "./server/platforms",
+              // the host table and protocol helpers both sides follow; never an adapter
+              except: ["./config.ts", "./pkce.ts", "./facebook/page-slug.ts"],
+              message: "server/sandbox imitates the platforms from their documentation, never from our adapters.",
             },
           ],
         },

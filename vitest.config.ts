@@ -9,12 +9,12 @@ export default defineConfig({
     pool: "forks",
     projects: [
       {
-        // Adapter contract tests, and the live suite proven against the sandbox: only the
-        // platform sandbox (no database, no web app).
+        // Adapter contract tests, the sandbox's own tests, and the live suite proven against the
+        // sandbox: only the platform sandbox (no database, no web app).
         extends: true,
         test: {
           name: "platforms",
-          include: ["server/platforms/**/*.test.ts", "server/live/**/*.test.ts"],
+          include: ["server/platforms/**/*.test.ts", "server/sandbox/**/*.test.ts", "server/live/**/*.test.ts"],
           globalSetup: ["server/testing/sandbox-global-setup.ts"],
           setupFiles: ["server/testing/sandbox-setup.ts"],
         },
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: "app",
           include: ["server/**/*.test.ts"],
-          exclude: ["server/platforms/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"],
+          exclude: ["server/platforms/**", "server/sandbox/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"],
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],
         },

@@ -3,13 +3,19 @@
 // this module during `next build` needs no database.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient, type ConnectedAccount, type MediaItem, type PublishJob } from "./db/generated/client.ts";
+import type { ProviderName } from "./domain/accounts/providers.ts";
+import { PrismaClient, type ConnectedAccount, type MediaItem, type Provider, type PublishJob } from "./db/generated/client.ts";
 import { deadlineOptions } from "./db-deadlines.ts";
 import { env } from "./env.ts";
 import { log } from "./log.ts";
 
 export { Prisma } from "./db/generated/client.ts";
 export type * from "./db/generated/client.ts";
+
+// The PostgreSQL enum Provider (prisma/schema.prisma) lists the provider table's names exactly:
+// a new provider needs a migration adding its value, or this does not compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _providerEnumMatchesTable: Same<Provider, ProviderName> = true;
 
 type Handles = { client: PrismaClient; pool: pg.Pool };
 // On globalThis: the web process loads this module twice (the API door via tsx, tRPC inside

@@ -1,4 +1,5 @@
-// The rules eslint.config.mjs keeps: the domain stays transport-free and imports form no cycle.
+// The rules eslint.config.mjs keeps: the domain stays transport-free, adapters and sandbox stay
+// apart, and imports form no cycle.
 // Each case lints a snippet under a real path with the project's own config (nothing is written),
 // so a config that stopped applying a rule, or applied it nowhere, fails here.
 import path from "node:path";
@@ -28,6 +29,13 @@ describe("lint rules", () => {
   it("lets the transports import next and the domain", async () => {
     const code = `import "next/server";\nimport "../domain/health.ts";\n`;
     expect(await ruleIds("server/http/probe.ts", code)).toEqual([]);
+  });
+
+  it("keeps the sandbox out of the adapters and the adapters out of the sandbox, tests aside", async () => {
+    expect(await ruleIds("server/platforms/x/probe.ts", `import "../../sandbox/kit.ts";\n`)).toEqual(["import-x/no-restricted-paths"]);
+    expect(await ruleIds("server/sandbox/x/probe.ts", `import "../../platforms/x/x-adapter.ts";\n`)).toEqual(["import-x/no-restricted-paths"]);
+    expect(await ruleIds("server/sandbox/x/probe.ts", `import "../../platforms/pkce.ts";\n`)).toEqual([]);
+    expect(await ruleIds("server/platforms/x/probe.test.ts", `import "../../sandbox/headless-consent.ts";\n`)).toEqual([]);
   });
 
   it("refuses an import cycle", async () => {

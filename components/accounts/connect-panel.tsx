@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage, useTRPC } from "@/components/trpc";
-import { providers, type ProviderName } from "@/server/domain/accounts/providers";
+import { providers, providerTable, type ProviderName } from "@/server/domain/accounts/providers";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 /**
@@ -44,16 +44,22 @@ export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
             {providerLabels[p]}
           </button>
         ))}
-        <button
-          type="button"
-          disabled={connect.isPending}
-          onClick={() => start("tiktok", "login-kit")}
-          className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
-          aria-describedby="tiktok-login-kit-hint"
-        >
-          <ProviderBadge provider="tiktok" size="sm" />
-          TikTok (Login Kit)
-        </button>
+        {/* a provider's further app registrations (TikTok's Login Kit), after the main buttons */}
+        {providers.flatMap((p) =>
+          (providerTable[p].connect.apps ?? []).map(({ app, label }) => (
+            <button
+              key={`${p}-${app}`}
+              type="button"
+              disabled={connect.isPending}
+              onClick={() => start(p, app)}
+              className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
+              aria-describedby={`${p}-${app}-hint`}
+            >
+              <ProviderBadge provider={p} size="sm" />
+              {label}
+            </button>
+          )),
+        )}
       </div>
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
         Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes

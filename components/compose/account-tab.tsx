@@ -2,7 +2,7 @@
 // media, first comment), its platform's options, and what it would refuse.
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { Button } from "@/components/ui/button";
-import type { ProviderName } from "@/server/domain/accounts/providers";
+import { noFirstCommentProviders, type ProviderName } from "@/server/domain/accounts/providers";
 import { takesFirstComment, threadProviders, type Composition, type Overrides, type TargetState } from "./composition";
 import { MediaPicker } from "./media-picker";
 import { FacebookOptions, InstagramOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
@@ -37,7 +37,7 @@ export function AccountTab({ accountId, provider, composition, target, problems,
   const threadable = threadProviders.includes(provider);
   const ownText = o.text !== undefined;
   const comment = takesFirstComment(provider, target);
-  const noComment = provider === "youtube" || provider === "tiktok";
+  const noComment = noFirstCommentProviders.includes(provider);
 
   return (
     <div className="space-y-4" data-testid="account-tab" data-account={accountId}>

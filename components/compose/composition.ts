@@ -2,10 +2,9 @@
 // procedure posts.publishGroup): one shared content, the chosen accounts, and per account its
 // overrides and its platform's options. Pure, so drafts and tests use it too.
 import type { z } from "zod";
-import type { ProviderName } from "@/server/domain/accounts/providers";
+import { noFirstCommentProviders, threadProviders, type ProviderName } from "@/server/domain/accounts/providers";
 import type { mediaItemSchema } from "@/server/domain/media/media.schema";
 import type { PostGroupBody, PostGroupTarget } from "@/server/domain/post-groups/post-groups.schema";
-import { NO_FIRST_COMMENT } from "@/server/domain/post-groups/target-rules";
 
 export type PickedMedia = {
   mediaId: string;
@@ -69,9 +68,8 @@ export const newTarget = (): TargetState => ({
 
 export const emptyComposition: Composition = { accountIds: [], content: emptyContent, targets: {} };
 
-export const textProviders: readonly ProviderName[] = ["x", "threads", "linkedin"];
-/** Platforms whose posts can be threads of replies. */
-export const threadProviders: readonly ProviderName[] = ["x", "threads"];
+/** Platforms whose posts can be threads of replies (the provider table's). */
+export { threadProviders };
 
 export function toggleAccount(c: Composition, accountId: string): Composition {
   if (c.accountIds.includes(accountId)) return { ...c, accountIds: c.accountIds.filter((id) => id !== accountId) };
@@ -84,7 +82,7 @@ export function targetOf(c: Composition, accountId: string): TargetState {
 
 /** Whether this account can take a first comment with its current options. */
 export function takesFirstComment(provider: ProviderName, t: TargetState): boolean {
-  if (NO_FIRST_COMMENT.includes(provider)) return false;
+  if (noFirstCommentProviders.includes(provider)) return false;
   if (provider === "instagram" && t.instagram.contentType === "STORIES") return false;
   if (provider === "facebook" && t.facebook.contentType === "STORY") return false;
   return true;

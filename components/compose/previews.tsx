@@ -214,6 +214,11 @@ function Body({ provider, content, target, document }: Pick<PreviewProps, "provi
         </>
       );
     }
+    default: {
+      // every provider of the table has its preview: a new one does not compile until it does
+      const unknown: never = provider;
+      return unknown;
+    }
   }
 }
 

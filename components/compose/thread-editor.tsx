@@ -13,7 +13,7 @@ const MAX_POSTS = 25;
 type Props = { posts: string[]; providers: ProviderName[]; threadable: boolean; idPrefix?: string; onChange(posts: string[]): void };
 
 export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", onChange }: Props) {
-  const textProviders = (["x", "threads", "linkedin"] as const).filter((p) => providers.includes(p));
+  const textProviders = (Object.keys(TEXT_LIMITS) as TextProvider[]).filter((p) => providers.includes(p));
   const set = (i: number, value: string) => onChange(posts.map((p, j) => (j === i ? value : p)));
   return (
     <div className="space-y-3">

@@ -1,7 +1,7 @@
 // A published post's link, one way everywhere (Compose results, Jobs, Posts, the Calendar). In
 // sandbox mode the post exists only in the platform sandbox: the link opens the sandbox's page of
 // it (what the platform received), and the real platform's link is shown beside it, labelled,
-// since it leads nowhere. The API computes `sandboxUrl` (server/platforms/sandbox-link.ts).
+// since it leads nowhere. The API computes `sandboxUrl` (server/sandbox/sandbox-link.ts).
 import { providerLabels } from "@/components/accounts/provider-badge";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 

@@ -126,7 +126,7 @@ sandbox
   .description("Connect a sandbox account to a workspace through the real OAuth flow, without a browser")
   .requiredOption("--workspace <id>", "workspace id")
   .addOption(
-    new Option("--provider <providers>", "threads, x, linkedin, tiktok, instagram, youtube or facebook; several, comma-separated, connect one account of each")
+    new Option("--provider <providers>", `${providers.slice(0, -1).join(", ")} or ${providers.at(-1)}; several, comma-separated, connect one account of each`)
       .argParser(providerList)
       .makeOptionMandatory(),
   )
@@ -173,9 +173,7 @@ const platforms = program.command("platforms").description("The platforms Postea
 platforms
   .command("check")
   .description("Check each platform's configuration: credentials, URLs, redirect URI, LinkedIn-Version, a call with the app's credentials")
-  .addOption(
-    new Option("--provider <provider>", "check only this platform").choices(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]),
-  )
+  .addOption(new Option("--provider <provider>", "check only this platform").choices(providers))
   .option("--json", 'print {"mode","ok","checks":[{provider,check,result,detail}]}')
   .action(async (opts) => {
     const { checkPlatforms, formatCheckTable } = await import("../platforms/check/check-platforms.ts");

@@ -1,10 +1,10 @@
 // `cli sandbox connect`: the real OAuth flow against the sandbox, without a browser: start the
 // connection, answer the sandbox consent page as a user would, and complete it.
 import { completeConnect, startConnect } from "../domain/accounts/connect-account.ts";
-import type { ProviderName } from "../domain/accounts/providers.ts";
+import { providerTable, type ProviderName } from "../domain/accounts/providers.ts";
 import { AppError } from "../errors.ts";
 import { platformConfig } from "../platforms/config.ts";
-import { consentHeadlessly } from "../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../sandbox/headless-consent.ts";
 import type { AppKind } from "../platforms/types.ts";
 import { systemScope } from "../scope.ts";
 
@@ -27,7 +27,10 @@ export async function sandboxConnect(opts: SandboxConnectOptions) {
   const config = platformConfig();
   if (config.mode !== "sandbox") throw new AppError("CONFLICT", "sandbox connect works only in the sandbox mode (PLATFORMS=sandbox)");
   const scope = await systemScope(opts.workspace);
-  const { authorizeUrl } = await startConnect(scope, { provider: opts.provider, app: opts.provider === "tiktok" ? opts.tiktokConnection : undefined });
+  const { authorizeUrl } = await startConnect(scope, {
+    provider: opts.provider,
+    app: providerTable[opts.provider].connect.apps ? opts.tiktokConnection : undefined,
+  });
   let back: URL;
   try {
     back = await consentHeadlessly(authorizeUrl, {

@@ -3,8 +3,8 @@
 // platform that will not run. Workers receive the resulting environment.
 import type { TestProject } from "vitest/node";
 import { resetPlatformConfig } from "../platforms/config.ts";
-import { startSandbox } from "../platforms/sandbox/app.ts";
-import { providerModules } from "../platforms/sandbox/providers/index.ts";
+import { startSandbox } from "../sandbox/app.ts";
+import { providerModules } from "../sandbox/provider-modules.ts";
 import { freePort } from "../runtime/embedded-postgres.ts";
 import { livePlan, tokenVariables } from "./live-env.ts";
 import { liveVariables, sandboxAccounts } from "./sandbox-accounts.ts";

@@ -4,7 +4,7 @@
 import { providers, type ProviderName } from "../domain/accounts/providers.ts";
 import { platformConfig } from "../platforms/config.ts";
 import { adapterFor } from "../platforms/registry.ts";
-import type { ConsentChoices } from "../platforms/sandbox/headless-consent.ts";
+import type { ConsentChoices } from "../sandbox/headless-consent.ts";
 import { connect } from "../testing/sandbox-connect.ts";
 import { tokenVariables } from "./live-env.ts";
 

@@ -1,13 +1,16 @@
 // Where each platform lives and which app credentials we use there. In the default `sandbox`
-// mode every URL points at the local sandbox (server/platforms/sandbox), which speaks the same
+// mode every URL points at the local sandbox (server/sandbox), which speaks the same
 // protocols; in `live` mode the defaults are the real hosts. Every URL can be overridden.
 import { z } from "zod";
-import type { ProviderName } from "../domain/accounts/providers.ts";
+import { providers, type ProviderName } from "../domain/accounts/providers.ts";
 import { readVariables } from "../env.ts";
-import { SANDBOX_APP_SECRET } from "./sandbox/apps.ts";
+import { SANDBOX_APP_SECRET } from "../sandbox/apps.ts";
 import { hosts, platformVariables, urlVariable, type Endpoints } from "./platform-variables.ts";
 
 export { hosts, urlVariable, type Endpoints };
+
+// Every provider of the table has its hosts: a new one does not compile without them.
+const _everyProviderHasHosts: Record<ProviderName, unknown> = hosts;
 
 const schema = z.object(platformVariables);
 
@@ -55,15 +58,10 @@ export function platformConfig(): PlatformConfig {
     linkedinVersion: e.LINKEDIN_VERSION,
     linkedinScopes: e.LINKEDIN_SCOPES,
     endpoints: endpoints as Endpoints,
+    // {PROVIDER}_CLIENT_ID and _CLIENT_SECRET per provider, and TikTok's Login Kit app
     credentials: {
-      x: credential("X"),
-      threads: credential("THREADS"),
-      linkedin: credential("LINKEDIN"),
-      tiktok: credential("TIKTOK"),
+      ...(Object.fromEntries(providers.map((p) => [p, credential(p.toUpperCase())])) as Record<ProviderName, Credentials>),
       tiktokLoginKit: credential("TIKTOK_LOGIN_KIT"),
-      instagram: credential("INSTAGRAM"),
-      youtube: credential("YOUTUBE"),
-      facebook: credential("FACEBOOK"),
     },
   };
   return cached;

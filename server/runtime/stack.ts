@@ -48,7 +48,7 @@ export async function startStack(opts: { log: (line: string) => void; database?:
     };
     const platforms = platformConfig();
     if (platforms.mode === "sandbox") {
-      const sandbox = startService("sandbox", [...tsxArgs(root), path.join(root, "server", "platforms", "sandbox", "main.ts")], {
+      const sandbox = startService("sandbox", [...tsxArgs(root), path.join(root, "server", "sandbox", "main.ts")], {
         cwd: root,
         env: childEnv,
         log: opts.log,

@@ -2,7 +2,7 @@
 import { completeConnect, startConnect } from "../domain/accounts/connect-account.ts";
 import type { ProviderName } from "../domain/accounts/providers.ts";
 import type { Scope } from "../domain/access.ts";
-import { consentHeadlessly, type ConsentChoices } from "../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly, type ConsentChoices } from "../sandbox/headless-consent.ts";
 
 export async function connectAccount(scope: Scope, provider: ProviderName, choices: ConsentChoices = {}, app?: "business" | "login-kit") {
   const { authorizeUrl } = await startConnect(scope, { provider, app });

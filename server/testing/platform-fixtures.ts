@@ -1,7 +1,7 @@
 // Helpers for adapter contract tests against the sandbox.
 import { inject } from "vitest";
 import type { ProviderName } from "../domain/accounts/providers.ts";
-import type { SandboxPost } from "../platforms/sandbox/state.ts";
+import type { SandboxPost } from "../sandbox/state.ts";
 
 export { connect, contextFor, redirectUri } from "./sandbox-connect.ts";
 
@@ -18,7 +18,7 @@ export async function sandbox<T = unknown>(method: string, path: string, body?: 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Injects one fault (see server/platforms/sandbox/control.ts). */
+/** Injects one fault (see server/sandbox/control.ts). */
 export function fault(
   provider: ProviderName,
   kind: string,

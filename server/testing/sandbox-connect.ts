@@ -1,7 +1,7 @@
 // Connecting an adapter to the sandbox the way a user would (authorize → consent → code →
 // tokens → identities), without vitest, so the live suite's setup can use it too.
 import { createPkce } from "../platforms/pkce.ts";
-import { consentHeadlessly, type ConsentChoices } from "../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly, type ConsentChoices } from "../sandbox/headless-consent.ts";
 import type { AccountContext, AppKind, ConnectedIdentity, PlatformAdapter, TokenSet } from "../platforms/types.ts";
 
 export const redirectUri = "http://127.0.0.1:9/api/connect/callback";

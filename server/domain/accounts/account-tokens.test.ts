@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import { PlatformError } from "../../platforms/errors.ts";
-import { consentHeadlessly } from "../../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import { createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { fault, sandbox } from "../../testing/platform-fixtures.ts";
 import { withAccount } from "./account-tokens.ts";

@@ -6,19 +6,8 @@ import { log } from "../../log.ts";
 import { isPlatformError, PlatformError } from "../../platforms/errors.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import type { AccountContext, AppKind, TokenSet } from "../../platforms/types.ts";
-import type { ProviderName } from "./providers.ts";
+import { providerTable } from "./providers.ts";
 import { decryptToken, encryptToken } from "./token-cipher.ts";
-
-/** How long before expiry a token is refreshed (long-lived Meta tokens well ahead; short ones just in time). */
-const refreshMarginMs: Record<ProviderName, number> = {
-  x: 15 * 60_000,
-  threads: 7 * 86_400_000,
-  linkedin: 7 * 86_400_000,
-  tiktok: 15 * 60_000,
-  instagram: 7 * 86_400_000,
-  youtube: 10 * 60_000,
-  facebook: 0,
-};
 
 /** An account row by id (a prepared statement: publishing and syncs read it per run). */
 export async function loadAccount(accountId: string): Promise<ConnectedAccount | undefined> {
@@ -27,7 +16,7 @@ export async function loadAccount(accountId: string): Promise<ConnectedAccount |
 }
 
 export function refreshDueAt(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): Date | null {
-  return account.tokenExpiresAt ? new Date(account.tokenExpiresAt.getTime() - refreshMarginMs[account.provider]) : null;
+  return account.tokenExpiresAt ? new Date(account.tokenExpiresAt.getTime() - providerTable[account.provider].refreshMarginMs) : null;
 }
 
 function isDue(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): boolean {
@@ -36,7 +25,7 @@ function isDue(account: Pick<ConnectedAccount, "provider" | "tokenExpiresAt">): 
 }
 
 function appOf(account: Pick<ConnectedAccount, "provider" | "connectionMethod">): AppKind | undefined {
-  return account.provider === "tiktok" ? ((account.connectionMethod as AppKind | null) ?? "business") : undefined;
+  return providerTable[account.provider].connect.apps ? ((account.connectionMethod as AppKind | null) ?? "business") : undefined;
 }
 
 export function contextOf(account: ConnectedAccount): AccountContext {

@@ -2,7 +2,7 @@
 // They are a discovery aid: every write re-checks them from the current row.
 import { env } from "../../env.ts";
 import { adapterFor } from "../../platforms/registry.ts";
-import type { ProviderName } from "./providers.ts";
+import { providerTable, type ProviderName } from "./providers.ts";
 
 export type Capabilities = {
   readPosts: boolean;
@@ -21,36 +21,17 @@ export type CapabilityInput = {
   accountType: string | null;
 };
 
-// Scopes a platform must have granted for each ability (scope names as each platform spells them).
-const required: Record<ProviderName, { read: string[][]; publish: string[][]; repost: string[][] | null }> = {
-  x: { read: [["tweet.read"]], publish: [["tweet.write"]], repost: [["tweet.write"]] },
-  threads: { read: [["threads_basic"]], publish: [["threads_content_publish"]], repost: [["threads_content_publish"]] },
-  linkedin: {
-    read: [["r_member_social"], ["r_organization_social"]],
-    publish: [["w_member_social"], ["w_organization_social"]],
-    repost: [["w_member_social"], ["w_organization_social"]],
-  },
-  tiktok: { read: [["video.list"]], publish: [["video.publish"]], repost: null },
-  instagram: {
-    read: [["instagram_business_basic"], ["instagram_basic"]],
-    publish: [["instagram_business_content_publish"], ["instagram_content_publish"]],
-    repost: null,
-  },
-  youtube: { read: [["youtube.readonly"], ["youtube"]], publish: [["youtube.upload"]], repost: null },
-  facebook: { read: [["pages_read_engagement"]], publish: [["pages_manage_posts"]], repost: null },
-};
-
 /** Google scopes are URLs (https://www.googleapis.com/auth/youtube.upload); compare their last segment. */
 function granted(scopes: string[], name: string): boolean {
   return scopes.some((s) => s === name || s.endsWith(`/${name}`));
 }
 
-function hasAny(scopes: string[], alternatives: string[][]): boolean {
+function hasAny(scopes: string[], alternatives: readonly (readonly string[])[]): boolean {
   return alternatives.some((all) => all.every((name) => granted(scopes, name)));
 }
 
 export function computeCapabilities(account: CapabilityInput): Capabilities {
-  const rule = required[account.provider];
+  const rule = providerTable[account.provider].scopes;
   const healthy = !account.needsReconnect;
   let publish = healthy && hasAny(account.scopes, rule.publish);
   if (account.provider === "facebook") {
@@ -73,7 +54,7 @@ export function computeCapabilities(account: CapabilityInput): Capabilities {
 
 /** Why publishing is off for an account, in words a user can act on (the dashboard shows them). */
 export function publishBlockers(account: CapabilityInput): string[] {
-  const rule = required[account.provider];
+  const rule = providerTable[account.provider].scopes;
   const out: string[] = [];
   if (account.needsReconnect) out.push("the connection needs reconnecting");
   if (!hasAny(account.scopes, rule.publish)) out.push(`the ${rule.publish.map((all) => all.join(" + ")).join(" or ")} permission was not granted`);
@@ -93,7 +74,7 @@ export function publishBlockers(account: CapabilityInput): string[] {
  * act on. Reconnecting helps only when this installation asks the platform for the permission.
  */
 export function readBlockers(account: CapabilityInput): string[] {
-  const rule = required[account.provider];
+  const rule = providerTable[account.provider].scopes;
   if (account.provider === "tiktok" && account.connectionMethod !== "business")
     return ["Login Kit connections cannot read posts; connect through the business-developer app"];
   if (hasAny(account.scopes, rule.read)) return [];

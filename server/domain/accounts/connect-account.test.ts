@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { resetPlatformConfig } from "../../platforms/config.ts";
-import { consentHeadlessly, type ConsentChoices } from "../../platforms/sandbox/headless-consent.ts";
+import { consentHeadlessly, type ConsentChoices } from "../../sandbox/headless-consent.ts";
 import { createWorkspaceWithKey, api } from "../../testing/fixtures.ts";
 import { sandbox } from "../../testing/platform-fixtures.ts";
 import { scopeFromSession } from "../../scope.ts";

@@ -14,7 +14,7 @@ import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { callbackUrl } from "./callback-url.ts";
 import { presentAccount } from "./list-accounts.ts";
-import { providerLabels, type ProviderName } from "./providers.ts";
+import { providerLabels, providerTable, type ProviderName } from "./providers.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 
@@ -25,7 +25,8 @@ export type StartConnectInput = { provider: ProviderName; app?: AppKind; account
 export async function startConnect(scope: Scope, input: StartConnectInput) {
   assertCan(scope, "content");
   const adapter = adapterFor(input.provider);
-  const app: AppKind | undefined = input.provider === "tiktok" ? (input.app ?? "business") : undefined;
+  // a provider with several app registrations (TikTok) connects through the business one unless told
+  const app: AppKind | undefined = providerTable[input.provider].connect.apps ? (input.app ?? "business") : undefined;
   const credentials = platformConfig().credentials[app === "login-kit" ? "tiktokLoginKit" : input.provider];
   if (!credentials.clientId) {
     throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);

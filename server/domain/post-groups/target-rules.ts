@@ -2,15 +2,12 @@
 // rule, the media mode's request built from the content, and the mapping of a mode's issue paths
 // to the group's. Pure (no database, no node modules) so the dashboard's composer runs the very
 // same rules before sending; plan-targets.ts runs them with the accounts and media it read.
-import type { ProviderName } from "../accounts/providers.ts";
+import { noFirstCommentProviders, type ProviderName } from "../accounts/providers.ts";
 import type { PublishBody } from "../publishing/publishing.schema.ts";
 import { TEXT_LIMITS, textLength } from "../publishing/text-rules.ts";
 import type { PostGroupBody, PostGroupTarget } from "./post-groups.schema.ts";
 
 export type TargetIssue = { path: string; message: string; code: string };
-
-/** Providers that take no first comment (issue 31: refused with 422). */
-export const NO_FIRST_COMMENT: readonly ProviderName[] = ["youtube", "tiktok"];
 
 /** The content a target publishes: the group's, field by field replaced by the target's overrides. */
 export function effectiveContent(group: PostGroupBody["content"], own: PostGroupTarget["content"]) {
@@ -27,7 +24,8 @@ export function checkFirstComment(provider: ProviderName, target: PostGroupTarge
   const comment = content.firstComment;
   if (comment === undefined) return;
   const add = (message: string, code = "invalid") => issues.push({ path: "content.firstComment", message, code });
-  if (NO_FIRST_COMMENT.includes(provider)) return add(`${provider} takes no first comment; set this target's content.firstComment to null`, "not_supported");
+  if (noFirstCommentProviders.includes(provider))
+    return add(`${provider} takes no first comment; set this target's content.firstComment to null`, "not_supported");
   if (target.instagram?.contentType === "STORIES" || target.facebook?.contentType === "STORY")
     return add("a Story takes no comments; set this target's content.firstComment to null", "not_supported");
   if (comment.trim() === "") return add("must not be empty");

@@ -3,7 +3,7 @@
 // tiktok posts of Login Kit connections (SPEC.md: business-developer connections only) are out.
 import { sql } from "../../db.ts";
 import { notFound } from "../../errors.ts";
-import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
+import { sandboxPostUrl } from "../../sandbox/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import type { ProviderName } from "../accounts/providers.ts";
 import { reportsMetricsUpdatedAt } from "./metric-mapping.ts";

@@ -1,6 +1,6 @@
 // Each platform's metrics, under its own names, mapped to ours (SPEC.md "Metric rules"). A value
 // the platform does not give stays null: unavailable is never zero.
-import type { ProviderName } from "../accounts/providers.ts";
+import { providers, providerTable, type ProviderName } from "../accounts/providers.ts";
 
 export const metricNames = ["views", "likes", "replies", "reposts", "quotes", "bookmarks", "shares"] as const;
 export type MetricName = (typeof metricNames)[number];
@@ -75,7 +75,7 @@ export function mapMetrics(provider: ProviderName, native: Native): Metrics {
 }
 
 /** Platforms whose answers carry when the metrics were read (SPEC.md: tiktok, instagram, youtube). */
-export const reportsMetricsUpdatedAt = new Set<ProviderName>(["tiktok", "instagram", "youtube"]);
+export const reportsMetricsUpdatedAt = new Set<ProviderName>(providers.filter((p) => providerTable[p].metricsUpdatedAt));
 
 /** YouTube's content is the description, cut to at most 280 characters (whole code points). */
 export function contentOf(provider: ProviderName, content: string): string {

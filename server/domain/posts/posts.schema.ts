@@ -20,7 +20,7 @@ export const listPostsQuery = z.strictObject({
 });
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 
-/** Beside each `permalink`: the platform sandbox's page of the post (server/platforms/sandbox-link.ts). */
+/** Beside each `permalink`: the platform sandbox's page of the post (server/sandbox/sandbox-link.ts). */
 export const sandboxUrlSchema = z.string().nullable().meta({
   description:
     "Sandbox mode (PLATFORMS=sandbox) only: the platform sandbox's page of this post, showing what the platform received; `permalink` stays the real platform's URL, where a sandbox post does not exist. null outside sandbox mode and while `permalink` is null",

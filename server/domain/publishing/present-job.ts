@@ -1,7 +1,7 @@
 // A publish job as the API shows it (SPEC.md "Publish job"), and as a publish result.
 import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
+import { sandboxPostUrl } from "../../sandbox/sandbox-link.ts";
 import { firstCommentStateSchema } from "./engine/first-comment.ts";
 import type { FirstCommentView, PublishJobView } from "./publishing.schema.ts";
 

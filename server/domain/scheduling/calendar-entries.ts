@@ -9,7 +9,7 @@
 // - draft: a draft with an intended time, at that time (drafts without one are listed apart).
 import { z } from "zod";
 import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
-import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
+import { sandboxPostUrl } from "../../sandbox/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import type { DraftComposition } from "../drafts/drafts.schema.ts";
 import { summaryOf } from "../publishing/present-job.ts";

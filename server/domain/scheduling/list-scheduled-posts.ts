@@ -3,7 +3,7 @@
 // outcome is unknown (SPEC.md).
 import type { z } from "zod";
 import { sql, type PublishJob } from "../../db.ts";
-import { sandboxPostUrl } from "../../platforms/sandbox-link.ts";
+import { sandboxPostUrl } from "../../sandbox/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import { summaryOf } from "../publishing/present-job.ts";
 import type { listScheduledQuery, ScheduledPostView } from "./scheduling.schema.ts";

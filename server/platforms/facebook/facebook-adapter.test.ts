@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import type { AccountContext } from "../types.ts";
 import { makeJpeg, makeMp4, serveBytes } from "../../testing/media-fixtures.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetPlatformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
-import { startSandbox, type RunningSandbox } from "../sandbox/app.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
-import { instagramSandbox } from "../sandbox/providers/instagram.ts";
+import { startSandbox, type RunningSandbox } from "../../sandbox/app.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
+import { instagramSandbox } from "../../sandbox/instagram/instagram-sandbox.ts";
 import type { AccountContext, MediaSource } from "../types.ts";
 import { freePort } from "../../runtime/embedded-postgres.ts";
 import { makeJpeg, makeMp4, serveBytes } from "../../testing/media-fixtures.ts";

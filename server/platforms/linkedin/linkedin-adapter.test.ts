@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../runtime/embedded-postgres.ts";
 import { resetPlatformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
-import { startSandbox, type RunningSandbox } from "../sandbox/app.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
-import { linkedinSandbox } from "../sandbox/providers/linkedin.ts";
+import { startSandbox, type RunningSandbox } from "../../sandbox/app.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
+import { linkedinSandbox } from "../../sandbox/linkedin/linkedin-sandbox.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { escapeLittleText, linkedinAdapter, linkedinUsername, littleTextToPlain, mapLinkedInError, nextUtcMidnight } from "./linkedin-adapter.ts";
 

@@ -6,10 +6,10 @@ import { freePort } from "../../runtime/embedded-postgres.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { platformConfig, resetPlatformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
-import { startSandbox } from "../sandbox/app.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
-import type { ErrorKind } from "../sandbox/kit.ts";
-import { threadsSandbox } from "../sandbox/providers/threads.ts";
+import { startSandbox } from "../../sandbox/app.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
+import type { ErrorKind } from "../../sandbox/kit.ts";
+import { threadsSandbox } from "../../sandbox/threads/threads-sandbox.ts";
 import type { AccountContext } from "../types.ts";
 import { mapThreadsError, threadsAdapter } from "./threads-adapter.ts";
 

@@ -5,11 +5,11 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../errors.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import type { AccountContext } from "../types.ts";
 import { makeJpeg, makeMp4 } from "../../testing/media-fixtures.ts";
 import { connect, contextFor, fault, redirectUri, sandbox, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
-import { chunkProblem } from "../sandbox/providers/tiktok-upload.ts";
+import { chunkProblem } from "../../sandbox/tiktok/tiktok-upload.ts";
 import { chunkPlan, mapTiktokError, tiktokAdapter, type ChunkPlan, type InitVideoInput, type PublishStatus } from "./tiktok-adapter.ts";
 
 const MB = 1024 * 1024;

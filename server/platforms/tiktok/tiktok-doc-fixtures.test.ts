@@ -5,7 +5,7 @@
 // documented status answer by a local server, must send the documented request and read it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platformConfig, resetPlatformConfig } from "../config.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import { loadExamples, send, serveDocumented, shapeProblems, substitute, valueAt } from "../../testing/doc-fixtures.ts";
 import { makeMp4 } from "../../testing/media-fixtures.ts";
 import { redirectUri, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";

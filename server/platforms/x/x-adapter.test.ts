@@ -28,7 +28,7 @@ describe("X adapter", () => {
   });
 
   it("refuses a code exchanged with the wrong PKCE verifier", async () => {
-    const { consentHeadlessly } = await import("../sandbox/headless-consent.ts");
+    const { consentHeadlessly } = await import("../../sandbox/headless-consent.ts");
     const back = await consentHeadlessly(xAdapter.authorizeUrl({ state: "s", redirectUri: "http://localhost/cb", codeChallenge: "not-the-right-one" }));
     const err = await failure(xAdapter.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: "http://localhost/cb", codeVerifier: "verifier" }));
     expect(err.kind).toBe("invalid_request");

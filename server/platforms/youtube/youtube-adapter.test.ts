@@ -7,7 +7,7 @@ import { auth, youtube } from "@googleapis/youtube";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../errors.ts";
 import { createPkce, pkceChallenge } from "../pkce.ts";
-import { consentHeadlessly } from "../sandbox/headless-consent.ts";
+import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import { connect, contextFor, fault, redirectUri, sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { makeMp4, type Mp4Options } from "../../testing/media-fixtures.ts";
 import type { AccountContext } from "../types.ts";

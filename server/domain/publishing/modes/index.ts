@@ -1,6 +1,8 @@
 // The publishing modes by provider: what validatePublishRequest, the idempotency check and the
-// publish engine look up. A new mode is a folder beside these and a line here.
-import type { ProviderName } from "../../accounts/providers.ts";
+// publish engine look up. A new mode is a folder beside these and a line here. Text providers
+// (the provider table's `publishing: "text"`) share the text mode; every media provider has its
+// own, which the type of modeByName requires.
+import type { MediaProviderName, ProviderName } from "../../accounts/providers.ts";
 import type { FlowRegistry } from "../engine/flow.ts";
 import { facebookMode } from "./facebook/index.ts";
 import { instagramMode } from "./instagram/index.ts";
@@ -17,7 +19,9 @@ import type { YoutubePlan } from "./youtube/rules.ts";
 export { textMode };
 export type { TextPlan, TextTarget } from "./text/rules.ts";
 
-type PlanByMode = { tiktok: TiktokPlan; instagram: InstagramPlan; youtube: YoutubePlan; facebook: FacebookPlan };
+/** A plan type per media provider: leaving one out does not compile. */
+type EveryMediaProvider<T extends Record<MediaProviderName, unknown>> = T;
+type PlanByMode = EveryMediaProvider<{ tiktok: TiktokPlan; instagram: InstagramPlan; youtube: YoutubePlan; facebook: FacebookPlan }>;
 const modeByName: { [K in keyof PlanByMode]: MediaMode<PlanByMode[K]> } = {
   tiktok: tiktokMode,
   instagram: instagramMode,

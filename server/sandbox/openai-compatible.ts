@@ -9,8 +9,8 @@
 import crypto from "node:crypto";
 import type { Context, Hono } from "hono";
 import sharp from "sharp";
-import { writeBuiltinCopy } from "../../carousel/copy/builtin-writer.ts";
-import type { SourceKind } from "../../carousel/copy/copy-types.ts";
+import { writeBuiltinCopy } from "../carousel/copy/builtin-writer.ts";
+import type { SourceKind } from "../carousel/copy/copy-types.ts";
 import type { Env } from "./kit.ts";
 
 type Received = { endpoint: string; model: string; responseFormat: string | null; prompt: string };

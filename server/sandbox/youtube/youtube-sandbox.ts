@@ -3,7 +3,7 @@
 // protocol (sessions, 256 KiB chunk arithmetic, probes) and multipart videos.insert, processing,
 // videos.list and the uploads playlist. Errors are Google's JSON; the upload servers' chunk
 // refusals are plain text, as theirs are.
-import { pkceChallenge } from "../../pkce.ts";
+import { pkceChallenge } from "../../platforms/pkce.ts";
 import { UploadDigest, contentRange, readMultipartRelated, type VideoFacts } from "./youtube-media.ts";
 import {
   acceptsVideoType,

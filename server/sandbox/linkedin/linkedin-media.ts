@@ -16,7 +16,7 @@ import { bodyStream, jsonAnswer, type Ctx, type Env, type Kit, type ProviderModu
 import { randomToken, type PlatformObject, type SandboxState, type Token } from "../state.ts";
 import type { MediaWriter } from "../media-store.ts";
 import { inputError, jsonBody, personUrn, restError, versionProblem } from "./linkedin-shared.ts";
-import { movieFacts, VideoScanner } from "./tiktok-upload.ts";
+import { movieFacts, VideoScanner } from "../tiktok/tiktok-upload.ts";
 
 export type AssetKind = "image" | "video" | "document";
 export type AssetStatus = "WAITING_UPLOAD" | "PROCESSING" | "AVAILABLE" | "PROCESSING_FAILED";

@@ -10,7 +10,7 @@ import { parseFormData } from "../form-data.ts";
 import type { Ctx, Env, Kit, ProviderModule } from "../kit.ts";
 import type { MediaBlob, PlatformObject, Token } from "../state.ts";
 import type { MediaWriter } from "../media-store.ts";
-import { movieFacts, VideoScanner } from "./tiktok-upload.ts";
+import { movieFacts, VideoScanner } from "../tiktok/tiktok-upload.ts";
 import {
   DAY_S,
   MAX_CHUNK,

@@ -3,11 +3,11 @@
 // official documentation page or no route behind it.
 import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { hosts } from "../config.ts";
+import { hosts } from "../platforms/config.ts";
 import { createSandboxApp } from "./app.ts";
 import { documentedRoutes, handedOutHosts, officialDocSites, openAiHost, sandboxOwnPrefix } from "./documented-routes.ts";
-import { xSandbox } from "./providers/x.ts";
-import { providerModules } from "./providers/index.ts";
+import { xSandbox } from "./x/x-sandbox.ts";
+import { providerModules } from "./provider-modules.ts";
 import type { ProviderModule } from "./kit.ts";
 import { SandboxState } from "./state.ts";
 

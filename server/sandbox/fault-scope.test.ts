@@ -1,9 +1,9 @@
 // Sandbox faults scoped to one profile (`username`): test files run side by side against one
 // sandbox, and a fault meant for one test's account must not be taken by another's request.
 import { expect, it } from "vitest";
-import { PlatformError } from "../errors.ts";
-import { tiktokAdapter } from "../tiktok/tiktok-adapter.ts";
-import { connect, contextFor, fault, sandbox } from "../../testing/platform-fixtures.ts";
+import { PlatformError } from "../platforms/errors.ts";
+import { tiktokAdapter } from "../platforms/tiktok/tiktok-adapter.ts";
+import { connect, contextFor, fault, sandbox } from "../testing/platform-fixtures.ts";
 
 async function connected() {
   const { tokens, identity } = await connect(tiktokAdapter);

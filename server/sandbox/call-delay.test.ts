@@ -3,7 +3,7 @@
 // one serves other test files side by side, and a delay there would slow all of them.
 import { describe, expect, it } from "vitest";
 import { createSandboxApp } from "./app.ts";
-import { providerModules } from "./providers/index.ts";
+import { providerModules } from "./provider-modules.ts";
 import { SandboxState } from "./state.ts";
 
 const DELAY = 150;

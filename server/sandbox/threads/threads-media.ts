@@ -9,7 +9,7 @@
 import twitter from "twitter-text";
 import type { Kit } from "../kit.ts";
 import type { MediaBlob, PlatformObject } from "../state.ts";
-import { UploadDigest } from "./youtube-media.ts";
+import { UploadDigest } from "../youtube/youtube-media.ts";
 
 export const TEXT_LIMIT = 500;
 const LINK_LIMIT = 5;

@@ -2,9 +2,9 @@
 // (text escaped, the medium served from the kept bytes with its alt text), and a clear 404.
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeJpeg } from "../../testing/media-fixtures.ts";
+import { makeJpeg } from "../testing/media-fixtures.ts";
 import { createSandboxApp } from "./app.ts";
-import { providerModules } from "./providers/index.ts";
+import { providerModules } from "./provider-modules.ts";
 import { SandboxState } from "./state.ts";
 
 const state = new SandboxState();

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { Hono } from "hono";
 import { bodyStream, params, type Ctx, type Env, type Kit, type ProviderModule } from "../kit.ts";
 import { numericId, type MediaBlob, type PlatformObject } from "../state.ts";
-import { pageSlug } from "../../facebook/page-slug.ts";
+import { pageSlug } from "../../platforms/facebook/page-slug.ts";
 import { graphError, pageAccess, permalinkOf, reelPermalink, ruploadError, type PageAccess } from "./facebook-shared.ts";
 
 const MAX_PHOTO_BYTES = 8 * 1024 ** 2;

@@ -4,7 +4,7 @@
 // is set with SANDBOX_X_APP or /_sandbox/x/app.
 import twitter from "twitter-text";
 import { z } from "zod";
-import { pkceChallenge } from "../../pkce.ts";
+import { pkceChallenge } from "../../platforms/pkce.ts";
 import { consentPage } from "../consent.ts";
 import { controlSetting } from "../control-setting.ts";
 import { jsonAnswer, bearer, params, type ProviderModule } from "../kit.ts";

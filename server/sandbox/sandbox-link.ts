@@ -2,7 +2,7 @@
 // its permalink (x.com/…, linkedin.com/…) leads nowhere: the sandbox's own page of the post is
 // where a person can see it. Computed here, once, for every door (the `sandboxUrl` fields); the
 // `permalink` fields stay the platform's own URL, as SPEC.md fixes them.
-import { platformConfig } from "./config.ts";
+import { platformConfig } from "../platforms/config.ts";
 
 /** The sandbox's page of the post with this permalink, in sandbox mode; null otherwise or without a permalink. */
 export function sandboxPostUrl(permalink: string | null | undefined): string | null {

@@ -1,17 +1,17 @@
 // Meta apps in development mode, on a private sandbox: only people with a role on the app get
 // through the authorization; anyone else is stopped on Meta's page, never sent back with a code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetPlatformConfig } from "../config.ts";
-import { facebookAdapter } from "../facebook/facebook-adapter.ts";
-import { instagramAdapter } from "../instagram/instagram-adapter.ts";
-import { threadsAdapter } from "../threads/threads-adapter.ts";
-import type { PlatformAdapter } from "../types.ts";
-import { freePort } from "../../runtime/embedded-postgres.ts";
-import { connect, redirectUri } from "../../testing/platform-fixtures.ts";
+import { resetPlatformConfig } from "../platforms/config.ts";
+import { facebookAdapter } from "../platforms/facebook/facebook-adapter.ts";
+import { instagramAdapter } from "../platforms/instagram/instagram-adapter.ts";
+import { threadsAdapter } from "../platforms/threads/threads-adapter.ts";
+import type { PlatformAdapter } from "../platforms/types.ts";
+import { freePort } from "../runtime/embedded-postgres.ts";
+import { connect, redirectUri } from "../testing/platform-fixtures.ts";
 import { startSandbox, type RunningSandbox } from "./app.ts";
-import { facebookSandbox } from "./providers/facebook.ts";
-import { instagramSandbox } from "./providers/instagram.ts";
-import { threadsSandbox } from "./providers/threads.ts";
+import { facebookSandbox } from "./facebook/facebook-sandbox.ts";
+import { instagramSandbox } from "./instagram/instagram-sandbox.ts";
+import { threadsSandbox } from "./threads/threads-sandbox.ts";
 
 let own: RunningSandbox;
 const previous = { url: process.env.SANDBOX_URL, threads: process.env.SANDBOX_THREADS_APP };

@@ -12,7 +12,7 @@ import { numericId, randomToken, type Token } from "../state.ts";
 import { registerFacebookComments } from "./facebook-comments.ts";
 import { registerFacebookMedia } from "./facebook-media.ts";
 import { registerFacebookReads } from "./facebook-reads.ts";
-import { pageSlug } from "../../facebook/page-slug.ts";
+import { pageSlug } from "../../platforms/facebook/page-slug.ts";
 import { graphError, metaScopes, pageAccess, permalinkOf, type Attachment } from "./facebook-shared.ts";
 
 const LONG_LIVED_SECONDS = 5_183_944; // about 60 days, as Meta answers

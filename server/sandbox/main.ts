@@ -1,10 +1,10 @@
 // `npm run sandbox` (and `npm start` in the default sandbox mode): the platform sandbox as a
 // service, its state kept in DATA_DIR/sandbox/state.json.
 import path from "node:path";
-import { env } from "../../env.ts";
-import { platformConfig } from "../config.ts";
+import { env } from "../env.ts";
+import { platformConfig } from "../platforms/config.ts";
 import { startSandbox } from "./app.ts";
-import { providerModules } from "./providers/index.ts";
+import { providerModules } from "./provider-modules.ts";
 
 const config = platformConfig();
 const sandbox = await startSandbox({

@@ -13,7 +13,7 @@ export const handedOutHosts: Record<string, string> = {
   "/linkedin/dms-uploads": "https://www.linkedin.com/dms-uploads",
 };
 
-/** The OpenAI-compatible API the carousel writer talks to (server/platforms/sandbox/openai-compatible.ts). */
+/** The OpenAI-compatible API the carousel writer talks to (server/sandbox/openai-compatible.ts). */
 export const openAiHost: [sandbox: string, real: string] = ["/openai/v1", "https://api.openai.com/v1"];
 
 /** The sandbox's own routes (control API, consent form): not imitations of any platform. */

@@ -1,6 +1,6 @@
 // The sandbox's page of one post: what the platform received (text, media as sent with their alt
 // text, thread replies and comments, metrics), beside the link the real platform would have. In
-// sandbox mode the dashboard's permalinks open these pages (server/platforms/sandbox-link.ts).
+// sandbox mode the dashboard's permalinks open these pages (server/sandbox/sandbox-link.ts).
 //   GET /_sandbox/open?permalink=   302 to the page of the post with that permalink, or a 404 page
 //   GET /_sandbox/posts/:id         the page (HTML)
 //   GET /_sandbox/media/:sha256     the bytes of a medium received (kept by media-store.ts)
