@@ -7,5 +7,15 @@ import { threadsSandbox } from "./threads.ts";
 import { tiktokSandbox } from "./tiktok.ts";
 import { xSandbox } from "./x.ts";
 import { youtubeSandbox } from "./youtube.ts";
+import { mastodonSandbox } from "../../../sandbox/mastodon/mastodon-sandbox.ts";
 
-export const providerModules: ProviderModule[] = [xSandbox, threadsSandbox, linkedinSandbox, tiktokSandbox, instagramSandbox, youtubeSandbox, facebookSandbox];
+export const providerModules: ProviderModule[] = [
+  xSandbox,
+  threadsSandbox,
+  linkedinSandbox,
+  tiktokSandbox,
+  instagramSandbox,
+  youtubeSandbox,
+  facebookSandbox,
+  mastodonSandbox,
+];
