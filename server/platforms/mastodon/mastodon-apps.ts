@@ -1,7 +1,7 @@
 // Our client app on each instance: registered with POST /api/v1/apps the first time someone
 // connects an account there (https://docs.joinmastodon.org/methods/apps/#create), then reused for
 // every account of that instance. Kept by a store (the lead's wiring: the MastodonApp table of
-// prisma/migrations/20261129050000_mastodon_apps, the secret encrypted like account tokens).
+// prisma/migrations/20261129043821_mastodon_apps, the secret encrypted like account tokens).
 import { checkInstance, instanceRequest, supportsProfileScope } from "./mastodon-instance.ts";
 
 export type MastodonAppRegistration = {
