@@ -1,5 +1,5 @@
 -- Our client app per Mastodon instance (POST /api/v1/apps), registered when the first account of an
--- instance connects and reused for every later one; the secret is encrypted like account tokens.
+-- instance connects and reused for every later one. The secret is encrypted like account tokens.
 -- CreateTable
 CREATE TABLE "MastodonApp" (
     "id" UUID NOT NULL,
