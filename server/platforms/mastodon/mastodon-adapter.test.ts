@@ -15,6 +15,7 @@ import { PlatformError } from "../errors.ts";
 import type { AccountContext, MediaSource, PlatformAdapter, PostMediaItem } from "../types.ts";
 import { mastodonAdapterFor } from "./mastodon-adapter.ts";
 import { appForInstance, memoryAppStore } from "./mastodon-apps.ts";
+import { checkMastodonInstance } from "./mastodon-check.ts";
 import { instanceBase, instanceLimits } from "./mastodon-instance.ts";
 import type { MastodonPrepared } from "./mastodon-media.ts";
 import { checkMastodonPost, mastodonLength } from "./mastodon-text.ts";
@@ -217,6 +218,16 @@ describe("Mastodon adapter", () => {
       delete process.env.URL_FETCH_ALLOW_CIDRS;
       resetEnv();
     }
+  });
+
+  it("checks an instance for `platforms check` through /api/v2/instance", async () => {
+    expect(await checkMastodonInstance(instance("tiny.example"))).toEqual({
+      result: "ok",
+      detail: `${instance("tiny.example")} answers /api/v2/instance (version 4.4.0): 280 characters, 4 attachments, URLs as 23`,
+    });
+    const down = await checkMastodonInstance(instanceBase(`${sandboxUrl()}/mastodon/x.example/not-an-instance`));
+    expect(down.result).toBe("fail");
+    expect(down.detail).toContain("sandbox: no route");
   });
 
   it("normalizes what users type as an instance address", () => {
