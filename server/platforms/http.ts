@@ -16,6 +16,8 @@ export type PlatformRequest = {
   timeoutMs?: number;
   /** integers of 16+ digits (int64 ids) arrive as strings instead of losing precision */
   preserveBigIntegers?: boolean;
+  /** the connection pool to use instead of the shared one (Mastodon: user-given instances go through the SSRF-guarded one) */
+  dispatcher?: Dispatcher;
   /** maps an error answer to a typed failure; return undefined for the status default */
   mapError?: (status: number, body: unknown, headers: Headers) => PlatformError | undefined;
 };
@@ -67,7 +69,7 @@ export async function platformRequest<T = unknown>(req: PlatformRequest): Promis
       headers,
       body,
       signal: deadline.signal,
-      dispatcher,
+      dispatcher: req.dispatcher ?? dispatcher,
     });
     status = res.statusCode;
     resHeaders = headersOf(res.headers);

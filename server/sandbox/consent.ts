@@ -39,6 +39,7 @@ const titles: Record<SandboxProvider, string> = {
   instagram: "Instagram",
   youtube: "YouTube (Google)",
   facebook: "Facebook",
+  mastodon: "Mastodon",
 };
 
 export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest): Response | Promise<Response> {

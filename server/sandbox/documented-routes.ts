@@ -11,6 +11,8 @@ export const handedOutHosts: Record<string, string> = {
   "/tiktok/upload": "https://open-upload.tiktokapis.com",
   "/tiktok/cdn": "https://p16-sign.tiktokcdn-us.com",
   "/linkedin/dms-uploads": "https://www.linkedin.com/dms-uploads",
+  // Mastodon has no one host: the sandbox runs an instance per path, /mastodon/<domain> standing for https://<domain>.
+  "/mastodon/:instance": "https://{instance}",
 };
 
 /** The OpenAI-compatible API the carousel writer talks to (server/sandbox/openai-compatible.ts). */
@@ -25,6 +27,7 @@ const IG = `${META}/instagram-platform`;
 const LI = "https://learn.microsoft.com/linkedin";
 const TT = "https://developers.tiktok.com/doc";
 const YT = "https://developers.google.com/youtube/v3";
+const MD = "https://docs.joinmastodon.org/methods";
 
 export const documentedRoutes: Record<string, DocumentedRoute[]> = {
   x: [
@@ -173,6 +176,23 @@ export const documentedRoutes: Record<string, DocumentedRoute[]> = {
     { method: "GET", url: "https://graph.facebook.com/{version}/{object-id}/comments", doc: `${META}/graph-api/reference/object/comments` },
     { method: "GET", url: "https://graph.facebook.com/{version}/{page-id}/published_posts", doc: `${META}/graph-api/reference/page/published_posts` },
   ],
+  mastodon: [
+    { method: "POST", url: "https://{instance}/api/v1/apps", doc: `${MD}/apps/#create` },
+    { method: "GET", url: "https://{instance}/.well-known/oauth-authorization-server", doc: `${MD}/oauth/#authorization-server-metadata` },
+    { method: "GET", url: "https://{instance}/oauth/authorize", doc: `${MD}/oauth/#authorize` },
+    { method: "POST", url: "https://{instance}/oauth/token", doc: `${MD}/oauth/#token` },
+    { method: "POST", url: "https://{instance}/oauth/revoke", doc: `${MD}/oauth/#revoke` },
+    { method: "GET", url: "https://{instance}/api/v1/accounts/verify_credentials", doc: `${MD}/accounts/#verify_credentials` },
+    { method: "GET", url: "https://{instance}/api/v1/accounts/{id}/statuses", doc: `${MD}/accounts/#statuses` },
+    { method: "GET", url: "https://{instance}/api/v2/instance", doc: `${MD}/instance/#v2` },
+    { method: "POST", url: "https://{instance}/api/v2/media", doc: `${MD}/media/#v2` },
+    { method: "GET", url: "https://{instance}/api/v1/media/{id}", doc: `${MD}/media/#get` },
+    { method: "PUT", url: "https://{instance}/api/v1/media/{id}", doc: `${MD}/media/#update` },
+    // Idempotency-Key header: the same key within an hour answers the status it created.
+    { method: "POST", url: "https://{instance}/api/v1/statuses", doc: `${MD}/statuses/#create` },
+    { method: "GET", url: "https://{instance}/api/v1/statuses/{id}", doc: `${MD}/statuses/#get` },
+    { method: "DELETE", url: "https://{instance}/api/v1/statuses/{id}", doc: `${MD}/statuses/#delete` },
+  ],
   openai: [
     { method: "GET", url: "https://api.openai.com/v1/models", doc: "https://platform.openai.com/docs/api-reference/models/list" },
     { method: "POST", url: "https://api.openai.com/v1/chat/completions", doc: "https://platform.openai.com/docs/api-reference/chat/create" },
@@ -189,5 +209,6 @@ export const officialDocSites: Record<string, string[]> = {
   instagram: ["https://developers.facebook.com/docs/instagram-platform/"],
   youtube: ["https://developers.google.com/youtube/", "https://developers.google.com/identity/"],
   facebook: ["https://developers.facebook.com/docs/"],
+  mastodon: ["https://docs.joinmastodon.org/"],
   openai: ["https://platform.openai.com/docs/"],
 };

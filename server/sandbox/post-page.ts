@@ -21,6 +21,7 @@ const platformNames: Record<SandboxProvider, string> = {
   instagram: "Instagram",
   youtube: "YouTube",
   facebook: "Facebook",
+  mastodon: "Mastodon",
 };
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

@@ -7,6 +7,7 @@ import { facebookSandbox } from "./facebook/facebook-sandbox.ts";
 import { instagramSandbox } from "./instagram/instagram-sandbox.ts";
 import type { ProviderModule } from "./kit.ts";
 import { linkedinSandbox } from "./linkedin/linkedin-sandbox.ts";
+import { mastodonSandbox } from "./mastodon/mastodon-sandbox.ts";
 import { threadsSandbox } from "./threads/threads-sandbox.ts";
 import { tiktokSandbox } from "./tiktok/tiktok-sandbox.ts";
 import { xSandbox } from "./x/x-sandbox.ts";
@@ -27,5 +28,5 @@ export const sandboxes: Record<ProviderName, ProviderSandbox> = {
   facebook: { module: facebookSandbox },
 };
 
-/** The modules this sandbox server registers. */
-export const providerModules: ProviderModule[] = Object.values(sandboxes).flatMap((s) => ("module" in s ? [s.module] : []));
+/** The modules this sandbox server registers; Mastodon's is served ahead of its provider entry (issue 48). */
+export const providerModules: ProviderModule[] = [...Object.values(sandboxes).flatMap((s) => ("module" in s ? [s.module] : [])), mastodonSandbox];

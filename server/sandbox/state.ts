@@ -7,7 +7,7 @@ import path from "node:path";
 import { SandboxActivity } from "./activity.ts";
 import { MediaStore } from "./media-store.ts";
 
-export type SandboxProvider = "x" | "threads" | "linkedin" | "tiktok" | "instagram" | "youtube" | "facebook";
+export type SandboxProvider = "x" | "threads" | "linkedin" | "tiktok" | "instagram" | "youtube" | "facebook" | "mastodon";
 
 export type Profile = {
   id: string;
