@@ -7,17 +7,16 @@
 // caught in the platform's publishing call waits for the lease to lapse.
 // Run: npm run drill:kill-burst [-- posts]
 import { closeDb, sql } from "../server/db.ts";
-import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
-import { signUp } from "../server/domain/auth/sign-up.ts";
 import { leasePrefix } from "../server/domain/publishing/engine/worker-lease.ts";
 import { schedulePosts } from "../server/domain/scheduling/schedule-posts.ts";
 import { resetEnv } from "../server/env.ts";
 import { resetPlatformConfig } from "../server/platforms/config.ts";
 import type { Scope } from "../server/domain/access.ts";
-import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
 import { startTestStack, type TestStack } from "../server/testing/test-stack.ts";
+import { tiktokVideoRequest } from "../server/testing/tiktok-video-request.ts";
 import { uploadBenchVideo } from "./bench-video.ts";
+import { benchWorkspace } from "./bench-workspace.ts";
 import { pool } from "./pool.ts";
 
 const POSTS = Number(process.argv[2] ?? 1_500);
@@ -36,14 +35,7 @@ resetEnv();
 resetPlatformConfig();
 
 try {
-  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ processingMs: 0 }),
-  });
-  const { user, workspace } = await signUp({ email: `kill-burst-${Date.now()}@example.test`, password: "drill-password" }, { plan: "BUSINESS" });
-  const scope = await scopeFromSession(user.id, workspace.id);
-  const { key } = await createApiKey(scope, { name: "drill" });
+  const { scope, key } = await benchWorkspace(stack, "kill-burst");
   const mediaId = await uploadBenchVideo(stack.baseUrl, key);
 
   // a small burst first, so both measured bursts meet a service that has been running
@@ -81,16 +73,7 @@ async function burst(stack: TestStack, scope: Scope, mediaId: string, posts: num
     const { body } = await schedulePosts(scope, {
       accountIds: [accounts[i % accounts.length]!.accountId],
       posts: [`${tag} ${i}`],
-      video: {
-        mediaId,
-        requestId: crypto.randomUUID(),
-        privacyLevel: "PUBLIC_TO_EVERYONE",
-        disableComment: false,
-        disableDuet: false,
-        disableStitch: false,
-        brandContentToggle: false,
-        brandOrganicToggle: false,
-      },
+      video: tiktokVideoRequest(mediaId),
       scheduledAt: later.toISOString(),
     });
     return (body.results[0] as { jobId: string }).jobId;

@@ -8,14 +8,12 @@
 import { Logger, makeWorkerUtils, run } from "graphile-worker";
 import { request, type Dispatcher } from "undici";
 import { closeDb, sql } from "../server/db.ts";
-import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
-import { signUp } from "../server/domain/auth/sign-up.ts";
 import { resetEnv } from "../server/env.ts";
 import { resetPlatformConfig } from "../server/platforms/config.ts";
-import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
-import { makeMp4 } from "../server/testing/media-fixtures.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
+import { uploadBenchVideo } from "./bench-video.ts";
+import { benchWorkspace } from "./bench-workspace.ts";
 import { pool } from "./pool.ts";
 import { cpuByRole, cpuPerUnit } from "./process-cpu.ts";
 
@@ -33,14 +31,7 @@ resetPlatformConfig();
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 try {
-  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ processingMs: 0 }),
-  });
-  const { user, workspace } = await signUp({ email: `bench-publish-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
-  const scope = await scopeFromSession(user.id, workspace.id);
-  const { key } = await createApiKey(scope, { name: "bench" });
+  const { workspace, scope, key } = await benchWorkspace(stack, "bench-publish");
   const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   // undici's request() rather than fetch(): the load generator shares the machine's two cores
   // with the service, so it should take as little of them as it can.
@@ -50,10 +41,7 @@ try {
   };
   const accounts = await pool(Math.ceil(JOBS / PER_ACCOUNT), 4, () => connectAccount(scope, "tiktok"));
   const warmupAccounts = await pool(Math.ceil(WARMUP / PER_ACCOUNT), 4, () => connectAccount(scope, "tiktok"));
-  const bytes = makeMp4({ durationSeconds: 15, width: 1080, height: 1920, payloadBytes: 60_000 });
-  const reserved = await api("POST", "/api/v1/media/uploads", { fileName: "bench.mp4", contentType: "video/mp4", mediaType: "VIDEO", fileSize: bytes.length });
-  await fetch(reserved.json.uploadUrl, { method: "PUT", headers: reserved.json.requiredHeaders, body: new Uint8Array(bytes) });
-  const mediaId = (await api("POST", "/api/v1/media/uploads/confirm", { fileKey: reserved.json.fileKey })).json.mediaId;
+  const mediaId = await uploadBenchVideo(stack.baseUrl, key);
 
   // Media jobs, end to end: a warm-up round on accounts of its own (connection pools, prepared
   // statements and the JIT of every process warm up, as in a service that has been running),

@@ -9,16 +9,15 @@
 // them fits before the due second.
 // Run: npm run bench:schedule [-- posts]
 import { closeDb, sql } from "../server/db.ts";
-import { createApiKey } from "../server/domain/api-keys/create-api-key.ts";
-import { signUp } from "../server/domain/auth/sign-up.ts";
 import { publishPosts } from "../server/domain/publishing/publish-posts.ts";
 import { schedulePosts } from "../server/domain/scheduling/schedule-posts.ts";
 import { resetEnv } from "../server/env.ts";
 import { resetPlatformConfig } from "../server/platforms/config.ts";
-import { scopeFromSession } from "../server/scope.ts";
 import { connectAccount } from "../server/testing/account-fixtures.ts";
 import { uploadBenchVideo } from "./bench-video.ts";
 import { startTestStack } from "../server/testing/test-stack.ts";
+import { tiktokVideoRequest } from "../server/testing/tiktok-video-request.ts";
+import { benchWorkspace } from "./bench-workspace.ts";
 import { clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
 import { pool } from "./pool.ts";
 import { cpuByRole, cpuPerUnit } from "./process-cpu.ts";
@@ -32,14 +31,7 @@ resetEnv();
 resetPlatformConfig();
 
 try {
-  await fetch(`${stack.sandboxUrl}/_sandbox/settings`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ processingMs: 0 }),
-  });
-  const { user, workspace } = await signUp({ email: `bench-schedule-${Date.now()}@example.test`, password: "bench-password" }, { plan: "BUSINESS" });
-  const scope = await scopeFromSession(user.id, workspace.id);
-  const { key } = await createApiKey(scope, { name: "bench" });
+  const { workspace, scope, key } = await benchWorkspace(stack, "bench-schedule");
   const accounts = await pool(Math.ceil(POSTS / PER_ACCOUNT), 8, () => connectAccount(scope, "tiktok"));
   const mediaId = await uploadBenchVideo(stack.baseUrl, key);
 
@@ -50,16 +42,7 @@ try {
     const { body } = await publishPosts(scope, {
       accountIds: [warmupAccounts[i % warmupAccounts.length]!.accountId],
       posts: [`warm-up ${i}`],
-      video: {
-        mediaId,
-        requestId: crypto.randomUUID(),
-        privacyLevel: "PUBLIC_TO_EVERYONE",
-        disableComment: false,
-        disableDuet: false,
-        disableStitch: false,
-        brandContentToggle: false,
-        brandOrganicToggle: false,
-      },
+      video: tiktokVideoRequest(mediaId),
     });
     return (body.results[0] as { jobId: string }).jobId;
   });
@@ -80,16 +63,7 @@ try {
     const { body } = await schedulePosts(scope, {
       accountIds: [accounts[i % accounts.length]!.accountId],
       posts: [`scheduled ${i}`],
-      video: {
-        mediaId,
-        requestId: crypto.randomUUID(),
-        privacyLevel: "PUBLIC_TO_EVERYONE",
-        disableComment: false,
-        disableDuet: false,
-        disableStitch: false,
-        brandContentToggle: false,
-        brandOrganicToggle: false,
-      },
+      video: tiktokVideoRequest(mediaId),
       scheduledAt: due.toISOString(),
     });
     return (body.results[0] as { jobId: string }).jobId;

@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
-import { connect, signUp } from "./support/dashboard.ts";
+import { connect, connectFiveAccounts, signUp } from "./support/dashboard.ts";
 import { sandboxPosts } from "./support/sandbox.ts";
 
 /** LinkedIn shares a member name, not a handle: read the username the dashboard made of it. */
@@ -39,14 +39,7 @@ test("one composition to X, Threads, Instagram, LinkedIn and TikTok with overrid
   const s = Date.now().toString(36);
   await signUp(page, "compose");
   await expect(page.getByText("Nothing to publish to yet")).toBeVisible();
-  for (const [label, name] of [
-    ["X", `x_${s}`],
-    ["Threads", `th_${s}`],
-    ["Instagram", `ig_${s}`],
-    ["LinkedIn", `li_${s}`],
-    ["TikTok", `tt_${s}`],
-  ] as const)
-    await connect(page, label, name);
+  await connectFiveAccounts(page, s);
   await page.goto("/media");
   await page.getByTestId("media-file-input").setInputFiles([
     { name: "photo.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 1080, height: 1080 }) },

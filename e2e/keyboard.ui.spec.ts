@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { makeJpeg } from "../server/testing/media-fixtures.ts";
-import { connect, signUp } from "./support/dashboard.ts";
+import { connectFiveAccounts, signUp } from "./support/dashboard.ts";
 
 /** The focused element as a short description, "BODY" when focus fell to the page. */
 const focused = (page: Page) =>
@@ -33,14 +33,7 @@ test("tabs, the compose library, attaching and publishing by keyboard; overflowi
   test.setTimeout(240_000);
   const s = Date.now().toString(36);
   await signUp(page, "keys");
-  for (const [label, name] of [
-    ["X", `x_${s}`],
-    ["Threads", `th_${s}`],
-    ["Instagram", `ig_${s}`],
-    ["LinkedIn", `li_${s}`],
-    ["TikTok", `tt_${s}`],
-  ] as const)
-    await connect(page, label, name);
+  await connectFiveAccounts(page, s);
 
   await page.goto("/media");
   const mediaTabs = page.getByRole("tablist", { name: "Media type" });

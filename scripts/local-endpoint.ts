@@ -1,5 +1,5 @@
 // `npm run -s local-endpoint -- http://127.0.0.2:8080`: a stand-in for a public endpoint, to try
-// media imports and webhooks on one machine (docs/api-guide.md, "Trying it on one machine"). It
+// media imports and webhooks on one machine (docs/api-media.md, "Trying it on one machine"). It
 // serves the files of the folder it was started from (GET /<file name>) and answers every POST
 // with 204, printing one line per delivery. Give it an address of its own and open only that one
 // with URL_FETCH_ALLOW_CIDRS: the service itself listens on 127.0.0.1.

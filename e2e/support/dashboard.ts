@@ -22,6 +22,18 @@ export async function connect(page: Page, label: string, username: string) {
   await expect(page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
 }
 
+/** One account each of X, Threads, Instagram, LinkedIn and TikTok: `x_<suffix>`, `th_`, `ig_`, `li_` and `tt_<suffix>`. */
+export async function connectFiveAccounts(page: Page, suffix: string) {
+  for (const [label, prefix] of [
+    ["X", "x"],
+    ["Threads", "th"],
+    ["Instagram", "ig"],
+    ["LinkedIn", "li"],
+    ["TikTok", "tt"],
+  ] as const)
+    await connect(page, label, `${prefix}_${suffix}`);
+}
+
 /** Every page of the dashboard a signed-in person reaches from the navigation. */
 export const dashboardPages = [
   { path: "/compose", heading: "Compose" },

@@ -5,6 +5,7 @@
 import { html, raw } from "hono/html";
 import type { Hono } from "hono";
 import type { Env, Ctx } from "./kit.ts";
+import { faviconLink } from "./favicon.ts";
 import { randomToken, type SandboxProvider, type SandboxState } from "./state.ts";
 
 export type ConsentRequest = {
@@ -54,6 +55,7 @@ export function consentPage(c: Ctx, state: SandboxState, request: ConsentRequest
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Sign in to ${titles[p]} (sandbox)</title>
+        ${faviconLink}
         <style>
           body {
             font:

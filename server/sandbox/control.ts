@@ -18,6 +18,7 @@ import { html, raw } from "hono/html";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "./kit.ts";
+import { faviconLink } from "./favicon.ts";
 import { faultKinds, type SandboxProvider, type SandboxState } from "./state.ts";
 
 const providers = ["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"] as const;
@@ -141,6 +142,7 @@ export function registerControl(app: Hono<Env>, state: SandboxState, operations:
           <head>
             <meta charset="utf-8" />
             <title>Platform sandbox</title>
+            ${faviconLink}
             <style>
               body {
                 font:

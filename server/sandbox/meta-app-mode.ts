@@ -13,6 +13,7 @@
 //   SANDBOX_<PROVIDER>_APP=development[:username,username…] at start (roles: the listed usernames)
 import type { Hono } from "hono";
 import { z } from "zod";
+import { faviconLink } from "./favicon.ts";
 import { jsonAnswer, type Env } from "./kit.ts";
 import { controlSetting } from "./control-setting.ts";
 
@@ -42,7 +43,7 @@ const refusals: Record<MetaProvider, () => Response> = {
   instagram: () => jsonAnswer({ error_type: "OAuthException", code: 400, error_message: "Insufficient developer role" }, { status: 400 }),
   facebook: () =>
     new Response(
-      "<!doctype html><title>App not active</title><h1>App not active</h1><p>This app is not currently accessible and the app developer is aware of the issue. You will be able to log in when the app is reactivated.</p>",
+      `<!doctype html><title>App not active</title>${faviconLink}<h1>App not active</h1><p>This app is not currently accessible and the app developer is aware of the issue. You will be able to log in when the app is reactivated.</p>`,
       { status: 200, headers: { "content-type": "text/html; charset=utf-8" } },
     ),
 };

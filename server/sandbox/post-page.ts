@@ -10,6 +10,7 @@ import type { Hono } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Env } from "./kit.ts";
+import { faviconLink } from "./favicon.ts";
 import { MAX_KEPT_BYTES } from "./media-store.ts";
 import type { SandboxPost, SandboxProvider, SandboxState } from "./state.ts";
 
@@ -238,6 +239,7 @@ function page(title: string, body: Html): Html {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
+        ${faviconLink}
         <style>
           :root {
             color-scheme: light dark;

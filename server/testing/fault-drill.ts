@@ -20,7 +20,9 @@ import { freePort, processAlive } from "../runtime/embedded-postgres.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { tsxArgs } from "../runtime/stack.ts";
 import { connectAccount } from "./account-fixtures.ts";
+import { dashboardSignIn } from "./dashboard-sign-in.ts";
 import { makeMp4 } from "./media-fixtures.ts";
+import { tiktokVideoRequest } from "./tiktok-video-request.ts";
 
 export type FaultDrillReport = {
   accepted: number;
@@ -155,16 +157,7 @@ export async function faultDrill(opts: { jobs: number; stallSeconds: number; log
         const body = JSON.stringify({
           accountIds: [accounts[n % accounts.length]],
           posts: [caption],
-          video: {
-            mediaId,
-            requestId: crypto.randomUUID(),
-            privacyLevel: "PUBLIC_TO_EVERYONE",
-            disableComment: false,
-            disableDuet: false,
-            disableStitch: false,
-            brandContentToggle: false,
-            brandOrganicToggle: false,
-          },
+          video: tiktokVideoRequest(mediaId),
         });
         for (;;) {
           let res: Response;
@@ -253,7 +246,7 @@ export async function faultDrill(opts: { jobs: number; stallSeconds: number; log
     // Reachable but not answering: the postmaster and every backend stopped (SIGSTOP), as a hung
     // host or a paused VM leaves it; connections still open (the kernel's backlog). Meanwhile every
     // door is asked steadily: each must answer (503 with Retry-After, or success) within 6 s.
-    const session = await dashboardSession(baseUrl, email, password);
+    const session = await dashboardSignIn(baseUrl, email, password);
     const probes: Promise<void>[] = [];
     const probe = (door: string, request: () => Promise<string>) => {
       const sent = Date.now();
@@ -374,21 +367,6 @@ function stallReport(seconds: number, timings: Timing[], window: { from: number;
     if (t.status === "no answer" || t.ms > (t.door.includes("health") ? 2_000 : 6_000)) report.late++;
   }
   return report;
-}
-
-/** Signs in to the dashboard (next-auth's credentials form); answers the session cookie for tRPC. */
-async function dashboardSession(baseUrl: string, email: string, password: string): Promise<string> {
-  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookiesOf(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const session = cookiesOf(signIn).find((cookie) => cookie.startsWith("next-auth.session-token="));
-  return session ?? fail(`the drill's dashboard sign-in failed: HTTP ${signIn.status}`);
 }
 
 /** The pids of a process's children. */

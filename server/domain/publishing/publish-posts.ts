@@ -7,6 +7,7 @@ import { log } from "../../log.ts";
 import { enqueueSyncAfterPublish } from "../posts/sync-queue.ts";
 import { mediaResult, type WriteOutcome } from "./present-job.ts";
 import { publishText } from "./publish-text.ts";
+import { recordThreadReplies } from "./thread-replies.ts";
 import type { PublishBody, PublishResponse } from "./publishing.schema.ts";
 
 export async function publishPosts(scope: Scope, body: PublishBody): Promise<WriteOutcome & { body: PublishResponse }> {
@@ -14,7 +15,8 @@ export async function publishPosts(scope: Scope, body: PublishBody): Promise<Wri
   const { plan, earlier } = await checkRequest(scope, body, schedule);
   if (plan.mode === "text") {
     const body = await publishText(plan);
-    // what was published stays answered even if the follow-up sync cannot be queued
+    // what was published stays answered even if its thread or the follow-up sync cannot be recorded
+    await recordThreadReplies(body.results).catch((err) => log.warn("thread replies not recorded", { error: String(err) }));
     await Promise.all(
       body.results
         .filter((r) => r.success)

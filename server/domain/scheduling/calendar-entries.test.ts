@@ -1,6 +1,7 @@
 // The calendar's entries against the real database and sandbox: a text post published through
 // POST /api/v1/posts (no job) appears once synchronized; a post a job published appears once, as
-// its job, not again as its synchronized copy; scheduled posts and drafts carry their kind.
+// its job, not again as its synchronized copy; so does a thread published without a job, its
+// replies part of its first post; scheduled posts and drafts carry their kind.
 import { describe, expect, it } from "vitest";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
@@ -61,5 +62,31 @@ describe("calendar entries", () => {
     // another workspace sees none of it
     const other = await createWorkspaceWithKey();
     expect(await calendarEntries(await scopeFromSession(other.user.id, other.workspace.id), range)).toEqual([]);
+  });
+
+  it("shows a thread published through POST /api/v1/posts once per account, its replies folded into its first post", async () => {
+    const t = await createWorkspaceWithKey();
+    const scope = await scopeFromSession(t.user.id, t.workspace.id);
+    const x = await connectAccount(scope, "x");
+    const other = await connectAccount(scope, "x");
+
+    const thread = await publish(t.key, { accountIds: [x.accountId, other.accountId], posts: ["Thread opens", "Thread goes on", "Thread ends"] });
+    expect(thread.status, thread.text).toBe(200);
+    expect(thread.json.results.map((r: { postIds: string[] }) => r.postIds.length)).toEqual([3, 3]);
+    // a single post stays an entry of its own
+    const single = await publish(t.key, { accountIds: [x.accountId], posts: ["Standalone"] });
+    expect(single.status, single.text).toBe(200);
+    for (const account of [x, other]) expect((await syncAccount(account.accountId)).complete).toBe(true);
+
+    const range = { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date(Date.now() + 3600_000).toISOString() };
+    const entries = await calendarEntries(scope, range);
+    expect(entries.map((e) => [e.username, e.summary]).sort()).toEqual(
+      [
+        [x.username, "Thread opens"],
+        [other.username, "Thread opens"],
+        [x.username, "Standalone"],
+      ].sort(),
+    );
+    expect(entries.every((e) => e.kind === "published" && e.status === "published")).toBe(true);
   });
 });

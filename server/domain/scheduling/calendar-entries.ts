@@ -5,7 +5,8 @@
 // - published: a job that published (a scheduled one at its time), a job published now while it
 //   runs, or a post synchronized from the platform that no job of ours made (text published
 //   through POST /api/v1/posts, or posted on the platform itself): a job's thread replies and
-//   first comment come back from the platform too, and belong to the job's entry;
+//   first comment come back from the platform too, and belong to the job's entry, as the replies
+//   of a thread POST /api/v1/posts published belong to its first post's (ThreadReply);
 // - draft: a draft with an intended time, at that time (drafts without one are listed apart).
 import { z } from "zod";
 import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
@@ -114,6 +115,7 @@ async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): P
 async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
   // A synchronized post that one of our jobs published is already there as that job: its first
   // post, a reply of its thread, its first comment (a reply on X and Threads), or the same link.
+  // A reply of a thread published without a job is part of that thread's first post.
   const rows = await sql<SyncedRow>(
     "calendar-synced",
     `SELECT p.id, p.provider, a.username, p.content, p.title, p.permalink, p."postedAt"
@@ -125,6 +127,7 @@ async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>)
              AND (p."nativeId" = ANY(j."postIds" || j."postId")
                   OR p."nativeId" = j.progress -> 'firstComment' ->> 'commentId'
                   OR (p.permalink <> '' AND p.permalink = j.permalink)))
+        AND NOT EXISTS (SELECT FROM "ThreadReply" r WHERE r."accountId" = p."accountId" AND r."nativeId" = p."nativeId")
       ORDER BY p."postedAt", p.id LIMIT ${MAX_ROWS}`,
     [scope.workspaceId, query.from, query.to],
   );

@@ -14,6 +14,8 @@ import {
 import { writeOutcomeShape } from "../../domain/publishing/publishing.schema.ts";
 import { defineTool } from "../tool.ts";
 
+const postGroupId = postGroupIdParams.shape.id.meta({ description: "The postGroupId of a publish_post_group result" });
+
 export const publishPostGroupTool = defineTool({
   name: "publish_post_group",
   scope: "posts:write",
@@ -40,13 +42,11 @@ export const getPostGroupTool = defineTool({
   title: "Get a post group's status",
   description:
     "A post group by its postGroupId (from publish_post_group): each target's job (status, postId, permalink, error, firstComment) and the group's status: scheduled, processing, then published, partial (some published) or failed. The workspace is the group's. Poll every few seconds until it is no longer processing.",
-  input: z.strictObject({ postGroupId: postGroupIdParams.shape.id.meta({ description: "The postGroupId of a publish_post_group result" }) }),
+  input: z.strictObject({ postGroupId }),
   output: postGroupSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (scope, input) => getPostGroup(scope, input.postGroupId),
 });
-
-const postGroupId = postGroupIdParams.shape.id.meta({ description: "The postGroupId of a publish_post_group result" });
 
 export const movePostGroupTool = defineTool({
   name: "move_post_group",
