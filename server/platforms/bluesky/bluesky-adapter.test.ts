@@ -13,6 +13,7 @@ import { isPlatformError, PlatformError } from "../errors.ts";
 import type { AccountContext, MediaSource, PostMediaItem } from "../types.ts";
 import { startLocalPds, type LocalAccount, type LocalPds } from "../../sandbox/bluesky/local-pds.ts";
 import { blueskyAdapter } from "./bluesky-adapter.ts";
+import { describeBlueskyServer } from "./bluesky-check.ts";
 import type { BlueskyPrepared } from "./bluesky-post.ts";
 
 // the PDS and the test page are on this machine: open loopback to the SSRF guard, on purpose
@@ -55,6 +56,15 @@ async function readBack(uri: string): Promise<{ cid: string; value: PostValue }>
 async function postCount(): Promise<number> {
   const res = await reader.com.atproto.repo.listRecords({ repo: alice.did, collection: "app.bsky.feed.post", limit: 100 });
   return res.data.records.length;
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 function memorySource(bytes: Uint8Array, mimeType: string): MediaSource {
@@ -115,6 +125,17 @@ afterAll(async () => {
 });
 
 describe("connecting", () => {
+  it("checks a server with describeServer; an address on a private network is refused by the SSRF guard", async () => {
+    const info = await describeBlueskyServer(pds.url);
+    expect(info).toMatchObject({ server: pds.url, availableUserDomains: [".test"], inviteCodeRequired: false });
+    expect(info.did).toMatch(/^did:/);
+    const refused = await describeBlueskyServer("http://10.255.255.1:2583").catch((e: unknown) => e);
+    expect(isPlatformError(refused, "invalid_request")).toBe(true);
+    expect((refused as PlatformError).platformCode).toBe("URL_REFUSED");
+    const nobody = await describeBlueskyServer(`http://127.0.0.1:${await closedPort()}`).catch((e: unknown) => e);
+    expect(isPlatformError(nobody, "unavailable")).toBe(true);
+  });
+
   it("connects with a handle and an app password, on the given server", async () => {
     const { tokens, identity } = await blueskyAdapter.connectWithPassword({ identifier: "@alice.test", appPassword, server: pds.url });
     expect(identity.providerAccountId).toBe(alice.did);

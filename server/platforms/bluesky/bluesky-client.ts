@@ -4,7 +4,7 @@
 // which URL_FETCH_ALLOW_CIDRS opens on purpose).
 import { Agent } from "@atproto/api";
 import { Agent as Dispatcher, fetch as undiciFetch } from "undici";
-import { guardedLookup } from "../../carousel/source/safe-fetch.ts";
+import { checkUrlShape, guardedLookup } from "../../carousel/source/safe-fetch.ts";
 import { PlatformError } from "../errors.ts";
 import type { AccountContext } from "../types.ts";
 import { provider } from "./bluesky-errors.ts";
@@ -16,7 +16,7 @@ export const DEFAULT_BLUESKY_SERVER = "https://bsky.social";
 
 const dispatcher = new Dispatcher({ connect: { lookup: guardedLookup } });
 
-/** fetch() whose every connection goes to an address the SSRF guard checked. */
+/** fetch() whose every connection goes to an address the SSRF guard checked (names when resolved, literal addresses before). */
 export const guardedFetch: typeof globalThis.fetch = async (input, init) => {
   // A Request of the global fetch is not undici's own class: pass its parts.
   if (input instanceof Request) {
@@ -24,6 +24,8 @@ export const guardedFetch: typeof globalThis.fetch = async (input, init) => {
     init = { method: input.method, headers: input.headers, body, signal: input.signal, ...init };
     input = input.url;
   }
+  // A literal address is never looked up, so the lookup's guard cannot see it: check it here.
+  checkUrlShape(String(input));
   const res = await undiciFetch(input as string | URL, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
   return res as unknown as Response;
 };
