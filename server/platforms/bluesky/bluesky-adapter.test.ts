@@ -250,6 +250,31 @@ describe("publishing", () => {
     expect(image.aspectRatio).toEqual({ width: meta.width, height: meta.height });
   });
 
+  it("fits a transparent PNG over the limit as WebP, transparency kept", async () => {
+    const [w, h] = [700, 520];
+    const png = await sharp(randomBytes(w * h * 4), { raw: { width: w, height: h, channels: 4 } })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(1_000_000);
+    const prepared = (await blueskyAdapter.preparePost(ctx, {
+      text: "Transparent",
+      media: [{ kind: "image", source: memorySource(new Uint8Array(png), "image/png"), altText: "Noise with alpha" }],
+    })) as BlueskyPrepared;
+    const ref = await blueskyAdapter.publishPrepared!(ctx, prepared, { text: "Transparent" });
+    const image = (await readBack(ref.id)).value.embed!.images![0]!;
+    expect(image.image.mimeType).toBe("image/webp");
+    expect(image.image.size).toBeLessThanOrEqual(1_000_000);
+    const blob = await reader.com.atproto.sync.getBlob({ did: alice.did, cid: String(image.image.ref.$link ?? image.image.ref) });
+    const meta = await sharp(Buffer.from(blob.data)).metadata();
+    expect(meta.hasAlpha).toBe(true);
+    expect(Math.abs(meta.width! / meta.height! - w / h)).toBeLessThan(0.01);
+  });
+
+  it("an access token the server does not accept is auth_expired (the caller refreshes once, then flags the account)", async () => {
+    const err = await blueskyAdapter.publishText({ ...ctx, accessToken: `${ctx.accessToken.slice(0, -4)}AAAA` }, { text: "never" }).catch((e: unknown) => e);
+    expect(isPlatformError(err, "auth_expired")).toBe(true);
+  });
+
   it("refuses 301 graphemes and five images before anything is uploaded or posted", async () => {
     const before = await postCount();
     // graphemes, not code points: "é" written as e + combining accent is one
