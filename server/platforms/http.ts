@@ -38,7 +38,8 @@ export function observePlatformExchanges(observer: (exchange: PlatformExchange) 
 /** keep-alive connections per origin, and redirects followed as fetch() would */
 const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 10 }));
 
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+/** Connection failures that mean the request never left: nothing was applied. */
+export const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 export async function platformRequest<T = unknown>(req: PlatformRequest): Promise<PlatformResponse<T>> {
   const headers: Record<string, string> = { Accept: "application/json", ...req.headers };
