@@ -19,14 +19,14 @@ export function AccountTabList({ tabs, active, onSelect }: { tabs: AccountTabIte
     const box = el.getBoundingClientRect();
     const next = { ...none };
     el.querySelectorAll<HTMLElement>('[role="tab"]').forEach((tab) => {
-      // out of sight: more than half of it past an edge
+      // out of sight: any of it cut off by an edge (but for subpixels), so a half-hidden tab that
+      // needs changes is still named
       const r = tab.getBoundingClientRect();
-      const middle = (r.left + r.right) / 2;
       const problems = tab.dataset.problems === "true" ? 1 : 0;
-      if (middle < box.left) {
+      if (r.left < box.left - 1) {
         next.before++;
         next.beforeProblems += problems;
-      } else if (middle > box.right) {
+      } else if (r.right > box.right + 1) {
         next.after++;
         next.afterProblems += problems;
       }
