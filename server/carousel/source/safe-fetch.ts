@@ -7,6 +7,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
+import { Agent } from "undici";
 import { env } from "../../env.ts";
 
 export class UrlRefusedError extends Error {
@@ -124,6 +125,9 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     callback(null, first.address, first.family);
   });
 };
+
+/** An undici connection pool whose every connection goes through guardedLookup (for fetch-style clients). */
+export const guardedDispatcher = new Agent({ connect: { lookup: guardedLookup } });
 
 /** GETs a page's text, following at most `maxRedirects` redirects, each checked like the first URL. */
 export async function fetchPage(raw: string, limits: FetchLimits = defaultFetchLimits): Promise<FetchedPage> {

@@ -3,8 +3,8 @@
 // server is an address a user typed: every connection goes through the media imports' guard,
 // which URL_FETCH_ALLOW_CIDRS opens on purpose).
 import { Agent } from "@atproto/api";
-import { Agent as Dispatcher, fetch as undiciFetch } from "undici";
-import { checkUrlShape, guardedLookup } from "../../carousel/source/safe-fetch.ts";
+import { fetch as undiciFetch } from "undici";
+import { checkUrlShape, guardedDispatcher as dispatcher } from "../../carousel/source/safe-fetch.ts";
 import { PlatformError } from "../errors.ts";
 import type { AccountContext } from "../types.ts";
 import { provider } from "./bluesky-errors.ts";
@@ -13,8 +13,6 @@ import { provider } from "./bluesky-errors.ts";
 export type BlueskyServers = { server: string; service: string };
 
 export const DEFAULT_BLUESKY_SERVER = "https://bsky.social";
-
-const dispatcher = new Dispatcher({ connect: { lookup: guardedLookup } });
 
 /** fetch() whose every connection goes to an address the SSRF guard checked (names when resolved, literal addresses before). */
 export const guardedFetch: typeof globalThis.fetch = async (input, init) => {

@@ -4,17 +4,13 @@
 // the same check when it connects. The sandbox's own instances (PLATFORMS=sandbox, under
 // SANDBOX_URL/mastodon/) are the operator's configuration, not user input, and skip the guard.
 import net from "node:net";
-import { Agent } from "undici";
-import { checkUrlShape, checkUrlTarget, guardedLookup, UrlRefusedError } from "../../carousel/source/safe-fetch.ts";
+import { checkUrlShape, checkUrlTarget, guardedDispatcher, UrlRefusedError } from "../../carousel/source/safe-fetch.ts";
 import { platformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
 import { platformRequest, type PlatformRequest } from "../http.ts";
 import { mapMastodonError } from "./mastodon-errors.ts";
 
 export const provider = "mastodon";
-
-/** No redirects: a redirect could name an address the guard never saw. */
-const guarded = new Agent({ connect: { lookup: guardedLookup } });
 
 /**
  * "mastodon.social", "https://mastodon.social/", "@me@mastodon.social" → "https://mastodon.social".
@@ -74,7 +70,8 @@ export function instanceRequest<T>(base: string, req: Omit<PlatformRequest, "pro
     provider,
     url,
     preserveBigIntegers: true,
-    ...(sandboxed ? {} : { dispatcher: guarded }),
+    // the guarded pool follows no redirect: a redirect could name an address the guard never saw
+    ...(sandboxed ? {} : { dispatcher: guardedDispatcher }),
   });
 }
 
