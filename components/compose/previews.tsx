@@ -214,6 +214,16 @@ function Body({ provider, content, target, document }: Pick<PreviewProps, "provi
         </>
       );
     }
+    case "bluesky":
+    case "mastodon":
+      // TODO(issue48-dashboard): Bluesky's graphemes and link card, Mastodon's content warning and visibility
+      return (
+        <>
+          <Text text={content.text} />
+          <MediaGrid media={content.media} />
+          <FirstComment content={content} label="First comment (a reply)" />
+        </>
+      );
     default: {
       // every provider of the table has its preview: a new one does not compile until it does
       const unknown: never = provider;

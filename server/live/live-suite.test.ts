@@ -8,13 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { providers } from "../domain/accounts/providers.ts";
 import { resetPlatformConfig } from "../platforms/config.ts";
 import { startSandbox } from "../sandbox/app.ts";
 import { providerModules } from "../sandbox/provider-modules.ts";
 import type { SandboxPost } from "../sandbox/state.ts";
 import { freePort } from "../runtime/embedded-postgres.ts";
-import { livePlan, skipLine, tokenVariables } from "./live-env.ts";
+import { liveProviders, livePlan, skipLine, tokenVariables } from "./live-env.ts";
 import { runLive } from "./live-run.ts";
 import { compareRecordings, loadRecordings, shapeDifferences, type LiveRecording } from "./recordings.ts";
 import { liveVariables, sandboxAccounts, type SandboxAccount } from "./sandbox-accounts.ts";
@@ -74,7 +73,7 @@ describe("npm run test:live", () => {
     sandbox = await startSandbox({ port: await freePort(), modules: providerModules });
     process.env.SANDBOX_URL = sandbox.url;
     resetPlatformConfig();
-    accounts = await sandboxAccounts(providers, { linkedinReads: true });
+    accounts = await sandboxAccounts(liveProviders, { linkedinReads: true });
     recordDir = await fs.mkdtemp(path.join(os.tmpdir(), "posteady-live-"));
   });
 
@@ -91,7 +90,7 @@ describe("npm run test:live", () => {
   it("with no credentials prints one line per platform saying what to set, and passes", { timeout: 120_000 }, async () => {
     const { code, out } = await testLive({});
     expect(code, out).toBe(0);
-    for (const provider of providers)
+    for (const provider of liveProviders)
       expect(out).toContain(
         skipLine(
           provider,
@@ -128,7 +127,7 @@ describe("npm run test:live", () => {
 
       // What the platforms now hold: one test post each; deleted where the API allows; the
       // TikTok video private to the account and the YouTube video private.
-      for (const provider of providers) {
+      for (const provider of liveProviders) {
         const mine = await posts(provider);
         expect(mine, provider).toHaveLength(1);
         expect(Boolean(mine[0]!.deleted), provider).toBe(provider !== "instagram" && provider !== "tiktok");
@@ -139,7 +138,7 @@ describe("npm run test:live", () => {
       // The recordings: every platform's, in the format the contract check loads, without the
       // tokens or who the accounts are.
       const recorded = await loadRecordings(recordDir);
-      for (const provider of providers) expect(recorded.filter((r) => r.provider === provider).length, provider).toBeGreaterThanOrEqual(4);
+      for (const provider of liveProviders) expect(recorded.filter((r) => r.provider === provider).length, provider).toBeGreaterThanOrEqual(4);
       expect(new Set(recorded.map((r) => r.step))).toEqual(new Set(["connect", "publish", "status", "list", "delete"]));
       expect(recorded.every((r) => r.target === "sandbox")).toBe(true);
       const files = await fs.readdir(recordDir, { recursive: true });
@@ -165,7 +164,7 @@ describe("npm run test:live", () => {
     expect(recorded.length).toBeGreaterThan(0);
     // A fresh in-process run (new accounts) answers the same requests.
     const fresh: LiveRecording[] = [];
-    const plan = livePlan({ PLATFORMS: "sandbox", ...liveVariables(await sandboxAccounts(providers, { linkedinReads: true })) });
+    const plan = livePlan({ PLATFORMS: "sandbox", ...liveVariables(await sandboxAccounts(liveProviders, { linkedinReads: true })) });
     for (const target of plan.run) fresh.push(...(await runLive(target, { sandbox: true, deadlineMs: 20_000, pollMs: 50, log: () => {} })).recordings);
     expect(compareRecordings(recorded, fresh)).toEqual([]);
 
@@ -206,7 +205,7 @@ describe("npm run test:live", () => {
       expect(out).toMatch(/live: target the sandbox at http:\/\/127\.0\.0\.1:\d+/);
       expect(out).not.toContain(sandbox.url);
       expect(out).toMatch(/live: x connect FAILED: /);
-      for (const provider of providers.filter((p) => p !== "x")) expect(out).toContain(`live: ${provider} delete ok:`);
+      for (const provider of liveProviders.filter((p) => p !== "x")) expect(out).toContain(`live: ${provider} delete ok:`);
     },
   );
 

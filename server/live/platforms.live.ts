@@ -1,9 +1,8 @@
 // The live contract suite (`npm run test:live`, docs/testing.md): each configured platform's
 // test account through our adapters, against the real APIs (or the sandbox). Not in `npm test`.
 import { describe, inject, it } from "vitest";
-import { providers } from "../domain/accounts/providers.ts";
 import { resetPlatformConfig } from "../platforms/config.ts";
-import { livePlan } from "./live-env.ts";
+import { liveProviders, livePlan } from "./live-env.ts";
 import { runLive } from "./live-run.ts";
 import { writeRecordings } from "./recordings.ts";
 
@@ -15,7 +14,7 @@ const deadlineMs = seconds("LIVE_DEADLINE_SECONDS", plan.sandbox ? 30 : 600);
 const pollMs = seconds("LIVE_POLL_SECONDS", plan.sandbox ? 0.1 : 3);
 
 describe("live contract", () => {
-  for (const provider of providers) {
+  for (const provider of liveProviders) {
     const target = plan.run.find((t) => t.provider === provider);
     it.skipIf(!target)(provider, { timeout: deadlineMs * 4 + 120_000 }, async () => {
       await runLive(target!, {

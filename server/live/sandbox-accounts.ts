@@ -1,12 +1,12 @@
 // Test-account tokens from the sandbox, obtained through its consent page as a user would
 // (server/testing/sandbox-connect.ts), with the extra scopes the live suite's delete calls need:
 // what LIVE_TARGET=sandbox and the suite's own test use instead of real accounts.
-import { providers, type ProviderName } from "../domain/accounts/providers.ts";
+import type { ProviderName } from "../domain/accounts/providers.ts";
 import { platformConfig } from "../platforms/config.ts";
 import { adapterFor } from "../platforms/registry.ts";
 import type { ConsentChoices } from "../sandbox/headless-consent.ts";
 import { connect } from "../testing/sandbox-connect.ts";
-import { tokenVariables } from "./live-env.ts";
+import { liveProviders, tokenVariables, type LiveProvider } from "./live-env.ts";
 
 const extraScopes: Partial<Record<ProviderName, string[]>> = {
   threads: ["threads_delete"],
@@ -18,7 +18,7 @@ const choices: Partial<Record<ProviderName, ConsentChoices>> = {
   facebook: { pageName: "Live Suite Page" },
 };
 
-export type SandboxAccount = { provider: ProviderName; token: string; username: string; accountId: string };
+export type SandboxAccount = { provider: LiveProvider; token: string; username: string; accountId: string };
 
 /**
  * One fresh sandbox account per platform (PLATFORMS=sandbox and SANDBOX_URL must point at it).
@@ -26,7 +26,7 @@ export type SandboxAccount = { provider: ProviderName; token: string; username: 
  * reads posts (a change to the whole sandbox, so only for a sandbox of one's own); without it the
  * LinkedIn account has the self-serve scopes, as most real apps do, and cannot list.
  */
-export async function sandboxAccounts(only: readonly ProviderName[] = providers, opts: { linkedinReads?: boolean } = {}): Promise<SandboxAccount[]> {
+export async function sandboxAccounts(only: readonly LiveProvider[] = liveProviders, opts: { linkedinReads?: boolean } = {}): Promise<SandboxAccount[]> {
   const accounts: SandboxAccount[] = [];
   for (const provider of only) {
     const adapter = adapterFor(provider);

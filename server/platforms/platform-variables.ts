@@ -11,6 +11,10 @@ export type Endpoints = {
   instagram: { graph: string; oauth: string; authorize: string };
   youtube: { api: string; authorize: string; token: string };
   facebook: { graph: string; graphVideo: string; rupload: string; dialog: string };
+  /** the server a handle signs in at when the user names none, and the PLC identity directory */
+  bluesky: { server: string; plc: string };
+  /** the instance the connect form suggests (every account names its own) */
+  mastodon: { instance: string };
 };
 
 // Real hosts, and the sandbox path that stands for each.
@@ -35,6 +39,8 @@ export const hosts: { [P in keyof Endpoints]: { [K in keyof Endpoints[P]]: [real
     rupload: ["https://rupload.facebook.com", "/facebook/rupload"],
     dialog: ["https://www.facebook.com", "/facebook/www"],
   },
+  bluesky: { server: ["https://bsky.social", "/bluesky"], plc: ["https://plc.directory", "/bluesky/plc"] },
+  mastodon: { instance: ["https://mastodon.social", "/mastodon/mastodon.social"] },
 };
 
 /** Environment variable overriding one URL, e.g. X_API_URL, FACEBOOK_GRAPH_VIDEO_URL. */

@@ -1,8 +1,10 @@
 // The adapter of each provider.
 import type { ProviderName } from "../domain/accounts/providers.ts";
+import { blueskyAdapter } from "./bluesky/bluesky-adapter.ts";
 import { facebookAdapter } from "./facebook/facebook-adapter.ts";
 import { instagramAdapter } from "./instagram/instagram-adapter.ts";
 import { linkedinAdapter } from "./linkedin/linkedin-adapter.ts";
+import { mastodonAdapter } from "./mastodon/mastodon-adapter.ts";
 import { threadsAdapter } from "./threads/threads-adapter.ts";
 import { tiktokAdapter } from "./tiktok/tiktok-adapter.ts";
 import type { PlatformAdapter } from "./types.ts";
@@ -17,6 +19,8 @@ export const adapters: Record<ProviderName, PlatformAdapter> = {
   instagram: instagramAdapter,
   youtube: youtubeAdapter,
   facebook: facebookAdapter,
+  bluesky: blueskyAdapter,
+  mastodon: mastodonAdapter,
 };
 
 export function adapterFor(provider: ProviderName): PlatformAdapter {

@@ -33,7 +33,13 @@ export type AppKind = "business" | "login-kit";
 
 export type AuthorizeInput = { state: string; redirectUri: string; codeChallenge?: string; scopes?: string[]; app?: AppKind };
 export type ExchangeInput = { code: string; redirectUri: string; codeVerifier?: string; app?: AppKind };
-export type RefreshInput = { accessToken: string; refreshToken: string | null; app?: AppKind };
+export type RefreshInput = {
+  accessToken: string;
+  refreshToken: string | null;
+  app?: AppKind;
+  /** the account's stored metadata (Bluesky: the server its session lives on) */
+  metadata?: Record<string, unknown>;
+};
 
 /** What an adapter needs to act for a connected account. */
 export type AccountContext = {
@@ -144,4 +150,12 @@ export interface CommentAdapter {
   comment(ctx: AccountContext, input: { postId: string; text: string }): Promise<{ id: string }>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter>;
+/**
+ * Platforms whose record is named before it is submitted (Bluesky: a TID record key), so a lost
+ * answer or a crash mid-submit is settled by looking the record up: found means published.
+ */
+export interface LookupAdapter {
+  findPublished(ctx: AccountContext, prepared: PreparedPost): Promise<PublishedRef | null>;
+}
+
+export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter> & Partial<LookupAdapter>;

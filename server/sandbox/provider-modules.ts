@@ -16,6 +16,15 @@ import { youtubeSandbox } from "./youtube/youtube-sandbox.ts";
 /** A real server of the platform's own software, run on this machine beside the sandbox. */
 export type LocalServer = { start(opts: { dataDir?: string }): Promise<{ url: string; close(): Promise<void> }> };
 
+// Loaded when started: the PDS and its dependencies stay out of processes that never run it.
+const blueskyLocalServer: LocalServer = {
+  async start() {
+    const { startLocalPds } = await import("./bluesky/local-pds.ts");
+    const pds = await startLocalPds();
+    return { url: pds.url, close: pds.stop };
+  },
+};
+
 export type ProviderSandbox = { module: ProviderModule } | { localServer: LocalServer };
 
 export const sandboxes: Record<ProviderName, ProviderSandbox> = {
@@ -26,7 +35,9 @@ export const sandboxes: Record<ProviderName, ProviderSandbox> = {
   instagram: { module: instagramSandbox },
   youtube: { module: youtubeSandbox },
   facebook: { module: facebookSandbox },
+  bluesky: { localServer: blueskyLocalServer },
+  mastodon: { module: mastodonSandbox },
 };
 
-/** The modules this sandbox server registers; Mastodon's is served ahead of its provider entry (issue 48). */
-export const providerModules: ProviderModule[] = [...Object.values(sandboxes).flatMap((s) => ("module" in s ? [s.module] : [])), mastodonSandbox];
+/** The modules this sandbox server registers. */
+export const providerModules: ProviderModule[] = Object.values(sandboxes).flatMap((s) => ("module" in s ? [s.module] : []));

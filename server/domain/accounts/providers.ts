@@ -26,10 +26,14 @@ export type ProviderFacts = {
   /** how long before its access token expires it is refreshed (long-lived tokens well ahead, short ones just in time) */
   refreshMarginMs: number;
   /**
-   * How an account connects: OAuth 2.0 through this installation's app registration, which the
-   * provider's adapter drives. `apps`: further registrations, each with its own connect button.
+   * How an account connects. `oauth`: OAuth 2.0 through this installation's app registration,
+   * which the provider's adapter drives; `apps`: further registrations, each with its own connect
+   * button; `instance`: the user names their server first and the app is registered there
+   * (Mastodon). `password`: the user gives a handle and an app password for their server (Bluesky).
    */
-  connect: { method: "oauth"; apps?: readonly { app: "login-kit"; label: string }[] };
+  connect:
+    | { method: "oauth"; apps?: readonly { app: "login-kit"; label: string }[]; instance?: boolean }
+    | { method: "password"; apps?: undefined };
   /** the dashboard's badge: a background (Tailwind classes) and a glyph */
   badge: { className: string; glyph: string };
 };
@@ -123,6 +127,32 @@ const table = {
     refreshMarginMs: 0,
     connect: { method: "oauth" },
     badge: { className: "bg-[#1877f2]", glyph: "f" },
+  },
+  // The two below are additions to SPEC.md's seven (issue 48); they publish like its text providers.
+  bluesky: {
+    label: "Bluesky",
+    publishing: "text",
+    threads: true,
+    firstComment: true,
+    metricsUpdatedAt: false,
+    // An app password grants the whole account: no scopes to check.
+    scopes: { read: [[]], publish: [[]], repost: [[]] },
+    // access JWTs live about two hours; refreshed just before
+    refreshMarginMs: 15 * MINUTE,
+    connect: { method: "password" },
+    badge: { className: "bg-[#1185fe]", glyph: "🦋" },
+  },
+  mastodon: {
+    label: "Mastodon",
+    publishing: "text",
+    threads: true,
+    firstComment: true,
+    metricsUpdatedAt: false,
+    scopes: { read: [["read"], ["read:statuses"]], publish: [["write"], ["write:statuses"]], repost: null },
+    // tokens do not expire
+    refreshMarginMs: 0,
+    connect: { method: "oauth", instance: true },
+    badge: { className: "bg-[#563acc]", glyph: "M" },
   },
 } as const satisfies Record<string, ProviderFacts>;
 

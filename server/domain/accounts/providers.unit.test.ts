@@ -7,13 +7,14 @@ import { mediaProviders, noFirstCommentProviders, providerLabels, providers, pro
 
 describe("provider table", () => {
   it("lists SPEC.md's providers in the order of the provider enums", () => {
-    expect(providers).toEqual(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook"]);
+    // SPEC.md's seven first, then the additions of issue 48
+    expect(providers).toEqual(["threads", "x", "linkedin", "tiktok", "instagram", "youtube", "facebook", "bluesky", "mastodon"]);
   });
 
   it("derives the text and media providers, threads and first comments", () => {
-    expect(textProviders).toEqual(["threads", "x", "linkedin"]);
+    expect(textProviders).toEqual(["threads", "x", "linkedin", "bluesky", "mastodon"]);
     expect(mediaProviders).toEqual(["tiktok", "instagram", "youtube", "facebook"]);
-    expect(threadProviders).toEqual(["threads", "x"]);
+    expect(threadProviders).toEqual(["threads", "x", "bluesky", "mastodon"]);
     expect(noFirstCommentProviders).toEqual(["tiktok", "youtube"]);
     expect([...reportsMetricsUpdatedAt].sort()).toEqual(["instagram", "tiktok", "youtube"]);
   });
@@ -27,6 +28,8 @@ describe("provider table", () => {
       instagram: "Instagram",
       youtube: "YouTube",
       facebook: "Facebook",
+      bluesky: "Bluesky",
+      mastodon: "Mastodon",
     });
     expect(providers.filter((p) => providerTable[p].connect.apps)).toEqual(["tiktok"]);
   });

@@ -68,6 +68,18 @@ const mappings: Record<ProviderName, (m: Native) => Metrics> = {
     bookmarks: null,
     shares: n(m.shares),
   }),
+  // the app view's counts (null where no app view answers); Bluesky shows no views or bookmarks
+  bluesky: (m) => ({
+    views: null,
+    likes: n(m.like_count),
+    replies: n(m.reply_count),
+    reposts: n(m.repost_count),
+    quotes: n(m.quote_count),
+    bookmarks: null,
+    shares: null,
+  }),
+  // favourites are likes and reblogs reposts; quotes_count only from Mastodon 4.5
+  mastodon: (m) => ({ views: null, likes: n(m.likes), replies: n(m.replies), reposts: n(m.reposts), quotes: n(m.quotes), bookmarks: null, shares: null }),
 };
 
 export function mapMetrics(provider: ProviderName, native: Native): Metrics {

@@ -11,8 +11,11 @@ export const sentTextSchema = z
     length: z.number().int().meta({ description: "Its length as the platform counts it, in `unit`" }),
     limit: z.number().int().nullable().meta({ description: "The platform's limit for this text, in `unit`; null where none is documented" }),
     unit: z
-      .enum(["weighted", "characters", "utf16"])
-      .meta({ description: "weighted: X's count (URLs 23, emoji 2); characters: Unicode code points; utf16: UTF-16 code units" }),
+      .enum(["weighted", "characters", "utf16", "graphemes"])
+      .meta({
+        description:
+          "weighted: X's count (URLs 23, emoji 2); characters: Unicode code points (mastodon: as the instance counts, each URL 23); utf16: UTF-16 code units; graphemes: user-perceived characters (bluesky)",
+      }),
   })
   .meta({ id: "SentText" });
 

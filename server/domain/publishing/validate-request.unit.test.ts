@@ -38,6 +38,8 @@ function account(provider: ProviderName, extra: Partial<ConnectedAccount> = {}):
     instagram: ["instagram_business_basic", "instagram_business_content_publish"],
     youtube: ["https://www.googleapis.com/auth/youtube.upload"],
     facebook: ["pages_read_engagement", "pages_manage_posts"],
+    bluesky: [],
+    mastodon: ["read", "write:statuses", "write:media"],
   };
   return {
     id: crypto.randomUUID(),

@@ -27,6 +27,9 @@ const appsOf: Record<ProviderName, App[]> = {
   instagram: [{ prefix: "INSTAGRAM", key: "instagram" }],
   youtube: [{ prefix: "YOUTUBE", key: "youtube" }],
   facebook: [{ prefix: "FACEBOOK", key: "facebook" }],
+  // app passwords, and an app registered on each instance at connect: no installation-wide app
+  bluesky: [],
+  mastodon: [],
 };
 
 const isSet = (name: string) => Boolean(process.env[name]?.trim());

@@ -92,11 +92,60 @@ async function listStatuses(ctx: AccountContext, cursor: string | null): Promise
   return { posts, nextCursor: next && res.body.length > 0 ? new URL(next).searchParams.get("max_id") : null };
 }
 
+/** What needs no app registration: every call reads the account's instance from ctx.metadata.instance. */
+const accountCalls = {
+  provider,
+  // Mastodon's tokens do not expire and come without a refresh token.
+  canRefresh: () => false,
+  async refresh(): Promise<TokenSet> {
+    throw new PlatformError(provider, "auth_expired", "Mastodon tokens cannot be refreshed; reconnect the account");
+  },
+
+  publishText(ctx: AccountContext, input: { text: string; replyToId?: string; idempotencyKey?: string } & MastodonPostOptions) {
+    return postStatus(ctx, { ...input, idempotencyKey: input.idempotencyKey ?? derivedKey(ctx, input) });
+  },
+
+  preparePost: prepareMastodonPost,
+  preparedStatus: mastodonPreparedStatus,
+  publishPrepared: publishMastodonPrepared,
+
+  // A first comment is a reply from the same account, public or as the post's own visibility.
+  async comment(ctx: AccountContext, { postId, text }: { postId: string; text: string }) {
+    const reply = await postStatus(ctx, { text, replyToId: postId, idempotencyKey: derivedKey(ctx, { text, replyToId: postId }) });
+    return { id: reply.id };
+  },
+
+  listPosts: listStatuses,
+
+  async deletePost(ctx: AccountContext, nativePostId: string) {
+    await instanceRequest(instanceOf(ctx), { method: "DELETE", path: `/api/v1/statuses/${encodeURIComponent(nativePostId)}`, headers: auth(ctx) });
+  },
+} as const;
+
+const perInstance = () =>
+  new PlatformError(provider, "invalid_request", "Mastodon connects through our app on the account's instance: use mastodonAdapterFor(app)");
+
+/** The registry's adapter: OAuth needs the instance's app (mastodonAdapterFor), the rest does not. */
+export const mastodonAdapter: MastodonAdapter = {
+  ...accountCalls,
+  usesPkce: true,
+  defaultScopes: [],
+  authorizeUrl() {
+    throw perInstance();
+  },
+  async exchangeCode() {
+    throw perInstance();
+  },
+  async identities() {
+    throw perInstance();
+  },
+};
+
 /** The adapter for one instance and our app there (OAuth needs both; the rest reads ctx.metadata.instance). */
 export function mastodonAdapterFor(app: MastodonAppRegistration): MastodonAdapter {
   const base = app.instance;
   return {
-    provider,
+    ...accountCalls,
     usesPkce: true,
     defaultScopes: app.scopes,
 
@@ -144,32 +193,6 @@ export function mastodonAdapterFor(app: MastodonAppRegistration): MastodonAdapte
           metadata: { instance: base, accountId: me.id, acct: `${me.username}@${host}`, profileUrl: me.url, clientId: app.clientId },
         },
       ];
-    },
-
-    // Mastodon's tokens do not expire and come without a refresh token.
-    canRefresh: () => false,
-    async refresh() {
-      throw new PlatformError(provider, "auth_expired", "Mastodon tokens cannot be refreshed; reconnect the account");
-    },
-
-    publishText(ctx, input) {
-      return postStatus(ctx, { ...input, idempotencyKey: input.idempotencyKey ?? derivedKey(ctx, input) });
-    },
-
-    preparePost: prepareMastodonPost,
-    preparedStatus: mastodonPreparedStatus,
-    publishPrepared: publishMastodonPrepared,
-
-    // A first comment is a reply from the same account, public or as the post's own visibility.
-    async comment(ctx, { postId, text }) {
-      const reply = await postStatus(ctx, { text, replyToId: postId, idempotencyKey: derivedKey(ctx, { text, replyToId: postId }) });
-      return { id: reply.id };
-    },
-
-    listPosts: listStatuses,
-
-    async deletePost(ctx, nativePostId) {
-      await instanceRequest(instanceOf(ctx), { method: "DELETE", path: `/api/v1/statuses/${encodeURIComponent(nativePostId)}`, headers: auth(ctx) });
     },
   };
 }

@@ -6,12 +6,13 @@ import { FACEBOOK_MESSAGE, INSTAGRAM_CAPTION, TIKTOK_CAPTION_UTF16, YOUTUBE_DESC
 import { codePoints, TEXT_LIMITS, textLength } from "../text-rules.ts";
 import { facebookPayloadSchema } from "./facebook/rules.ts";
 import { instagramPayloadSchema } from "./instagram/rules.ts";
+import { BLUESKY_LIMITS, blueskyGraphemes } from "../../../platforms/bluesky/bluesky-limits.ts";
 import { textPayloadSchema } from "./text/rules.ts";
 import { tiktokPayloadSchema } from "./tiktok/rules.ts";
 import { youtubePayloadSchema } from "./youtube/rules.ts";
 
-/** units: X's weighted count (twitter-text), Unicode code points, or UTF-16 code units */
-export type SentText = { field: string; text: string; length: number; limit: number | null; unit: "weighted" | "characters" | "utf16" };
+/** units: X's weighted count (twitter-text), Unicode code points, UTF-16 code units, or grapheme clusters (Bluesky) */
+export type SentText = { field: string; text: string; length: number; limit: number | null; unit: "weighted" | "characters" | "utf16" | "graphemes" };
 
 const characters = (field: string, text: string, limit: number | null): SentText => ({ field, text, length: codePoints(text), limit, unit: "characters" });
 const utf16 = (field: string, text: string, limit: number): SentText => ({ field, text, length: text.length, limit, unit: "utf16" });
@@ -52,6 +53,16 @@ export function sentTexts(provider: ProviderName, payload: unknown): SentText[] 
     }
     case "tiktok":
       return [utf16("caption", tiktokPayloadSchema.parse(payload).caption, TIKTOK_CAPTION_UTF16)];
+    case "bluesky": {
+      const { posts, firstComment } = textPayloadSchema.parse(payload);
+      const graphemes = (field: string, text: string): SentText => ({ field, text, length: blueskyGraphemes(text), limit: BLUESKY_LIMITS.graphemes, unit: "graphemes" });
+      return [...posts.map((text, i) => graphemes(`posts[${i}]`, text)), ...(firstComment ? [graphemes("firstComment", firstComment)] : [])];
+    }
+    case "mastodon": {
+      // TODO(issue48-mastodon): the instance's max_characters and URL weight
+      const { posts, firstComment } = textPayloadSchema.parse(payload);
+      return [...posts.map((text, i) => characters(`posts[${i}]`, text, null)), ...(firstComment ? [characters("firstComment", firstComment, null)] : [])];
+    }
   }
 }
 
