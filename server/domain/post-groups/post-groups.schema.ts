@@ -48,6 +48,29 @@ export const targetContentSchema = z
   })
   .meta({ id: "PostGroupContentOverride", description: "Replaces the group's fields of the same name for this target only" });
 
+// Issue 48's additions: what only Bluesky or Mastodon posts carry.
+export const blueskyTargetSchema = z
+  .strictObject({
+    langs: z
+      .array(z.string().min(2).max(35))
+      .max(3)
+      .optional()
+      .meta({ description: "The post's languages as BCP 47 tags (Bluesky's `langs`, at most 3), e.g. [\"en\", \"pt-BR\"]" }),
+  })
+  .meta({ id: "BlueskyTargetOptions" });
+
+export const mastodonTargetSchema = z
+  .strictObject({
+    visibility: z
+      .enum(["public", "unlisted", "private"])
+      .optional()
+      .meta({ description: "public (default), unlisted (not in public timelines) or private (followers only)" }),
+    spoilerText: z.string().optional().meta({ description: "A content warning shown before the text (Mastodon's spoiler_text); counts toward the instance's limit" }),
+    sensitive: z.boolean().optional().meta({ description: "Marks the media as sensitive (hidden behind a warning)" }),
+    language: z.string().min(2).max(35).optional().meta({ description: "The post's language as an ISO 639 code, e.g. \"en\"" }),
+  })
+  .meta({ id: "MastodonTargetOptions" });
+
 export const postGroupTargetSchema = z
   .strictObject({
     accountId: z.uuid(),
@@ -60,6 +83,8 @@ export const postGroupTargetSchema = z
       .strictObject({ carouselId: z.uuid().meta({ description: "A completed carousel of the workspace, posted as a document (a PDF of its slides)" }) })
       .optional()
       .meta({ description: "linkedin accounts, optional: post a carousel as a document instead of media" }),
+    bluesky: blueskyTargetSchema.optional().meta({ description: "bluesky accounts, optional (refused for other accounts)" }),
+    mastodon: mastodonTargetSchema.optional().meta({ description: "mastodon accounts, optional (refused for other accounts)" }),
   })
   .meta({ id: "PostGroupTarget" });
 export type PostGroupTarget = z.output<typeof postGroupTargetSchema>;
