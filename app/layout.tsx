@@ -1,10 +1,11 @@
 import type { Metadata, Viewport } from "next";
+import { allPlatforms } from "@/components/labels/provider-words";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Posteady", template: "%s · Posteady" },
-  description: "Publish and schedule posts on Threads, X, LinkedIn, TikTok, Instagram, YouTube and Facebook from one workspace.",
+  description: `Publish and schedule posts on ${allPlatforms} from one workspace.`,
   // the files are in public/ (favicon.ico is served from there at /favicon.ico)
   icons: {
     icon: [

@@ -5,8 +5,11 @@ import { Button } from "@/components/ui/button";
 import { noFirstCommentProviders, type ProviderName } from "@/server/domain/accounts/providers";
 import { takesFirstComment, threadProviders, type Composition, type Overrides, type TargetState } from "./composition";
 import { MediaPicker } from "./media-picker";
-import { FacebookOptions, InstagramOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
+import { BlueskyOptions, FacebookOptions, InstagramOptions, MastodonOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
 import { ThreadEditor } from "./thread-editor";
+
+/** Platforms with options of their own in a tab. */
+const withOptions: readonly ProviderName[] = ["instagram", "youtube", "facebook", "tiktok", "bluesky", "mastodon"];
 
 type Props = {
   accountId: string;
@@ -122,7 +125,7 @@ export function AccountTab({ accountId, provider, composition, target, problems,
         <p className="text-xs text-slate-500">{noComment ? `${providerLabels[provider]} takes no first comment.` : "A Story takes no first comment."}</p>
       )}
 
-      {provider === "instagram" || provider === "youtube" || provider === "facebook" || provider === "tiktok" ? (
+      {withOptions.includes(provider) ? (
         <section className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200" aria-label={`${providerLabels[provider]} options`}>
           {provider === "instagram" ? (
             <InstagramOptions value={target.instagram} set={(p) => onTarget({ ...target, instagram: { ...target.instagram, ...p } })} />
@@ -132,6 +135,10 @@ export function AccountTab({ accountId, provider, composition, target, problems,
             <FacebookOptions value={target.facebook} set={(p) => onTarget({ ...target, facebook: { ...target.facebook, ...p } })} />
           ) : null}
           {provider === "tiktok" ? <TiktokOptions value={target.tiktok} set={(p) => onTarget({ ...target, tiktok: { ...target.tiktok, ...p } })} /> : null}
+          {provider === "mastodon" ? (
+            <MastodonOptions value={target.mastodon} set={(p) => onTarget({ ...target, mastodon: { ...target.mastodon, ...p } })} />
+          ) : null}
+          {provider === "bluesky" ? <BlueskyOptions value={target.bluesky} set={(p) => onTarget({ ...target, bluesky: { ...target.bluesky, ...p } })} /> : null}
         </section>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { humanIssue, issuesOf } from "@/components/errors/human-errors";
+import { commentPlatforms, noCommentPlaces, replyCommentPlatforms, threadPlatforms } from "@/components/labels/provider-words";
 import { resolveWhen, SchedulePicker, type When } from "@/components/scheduling/schedule-picker";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { errorMessage, useTRPC } from "@/components/trpc";
@@ -166,7 +167,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     const notes: string[] = [];
     const shared = composition.content;
     if (!threadProviders.includes(provider) && shared.thread.length && t.overrides.text === undefined)
-      notes.push("Only the first post is sent: the thread's replies go to X and Threads.");
+      notes.push(`Only the first post is sent: the thread's replies go to ${threadPlatforms}.`);
     if (shared.firstComment.trim() && !c.firstCommentSent && t.overrides.firstComment === undefined)
       notes.push("No first comment here: this platform or content type takes none.");
     if (provider === "facebook" && c.media.some((m) => m.altText?.trim())) notes.push("Facebook takes no alt text: it is not sent.");
@@ -263,7 +264,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                   onChange={([text = "", ...thread]) => setContent({ text, thread })}
                 />
                 {threadable && providers.some((p) => !threadProviders.includes(p)) ? (
-                  <p className="text-xs text-slate-500">Replies of the thread go to X and Threads; the other accounts take the first post.</p>
+                  <p className="text-xs text-slate-500">Replies of the thread go to {threadPlatforms}; the other accounts take the first post.</p>
                 ) : null}
                 <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
                   <MediaPicker picked={composition.content.media} types={["IMAGE", "VIDEO"]} max={20} altText onChange={(media) => setContent({ media })} />
@@ -271,7 +272,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                 <label className="block rounded-lg bg-white p-4 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
                   First comment
                   <span className="block text-xs font-normal text-slate-500">
-                    Posted right after the post: a reply on X and Threads, a comment on LinkedIn, Instagram and Facebook. Not on YouTube, TikTok or Stories.
+                    Posted right after the post: a reply on {replyCommentPlatforms}, a comment on {commentPlatforms}. Not on {noCommentPlaces}.
                   </span>
                   <textarea
                     value={composition.content.firstComment}

@@ -43,6 +43,10 @@ export type TiktokOptions = { disableComment: boolean; disableDuet: boolean; dis
 export type InstagramOptions = { contentType: "FEED" | "REELS" | "STORIES"; shareToFeed: boolean };
 export type YoutubeOptions = { title: string; privacyStatus: "public" | "unlisted" | "private"; madeForKids: boolean };
 export type FacebookOptions = { contentType: "FEED" | "REELS" | "STORY" };
+/** Bluesky: the languages as typed ("en, pt-BR"); sent as a list of tags when not empty. */
+export type BlueskyOptions = { langs: string };
+export type MastodonVisibility = "public" | "unlisted" | "private";
+export type MastodonOptions = { visibility: MastodonVisibility; spoilerText: string; sensitive: boolean; language: string };
 
 export type TargetState = {
   overrides: Overrides;
@@ -50,6 +54,8 @@ export type TargetState = {
   instagram: InstagramOptions;
   youtube: YoutubeOptions;
   facebook: FacebookOptions;
+  bluesky: BlueskyOptions;
+  mastodon: MastodonOptions;
   /** LinkedIn: post this carousel as a document instead of media */
   linkedinCarouselId?: string;
 };
@@ -64,7 +70,28 @@ export const newTarget = (): TargetState => ({
   instagram: { contentType: "FEED", shareToFeed: true },
   youtube: { title: "", privacyStatus: "public", madeForKids: false },
   facebook: { contentType: "FEED" },
+  bluesky: { langs: "" },
+  mastodon: { visibility: "public", spoilerText: "", sensitive: false, language: "" },
 });
+
+/** "en, pt-BR" → ["en", "pt-BR"]: comma- or space-separated tags, blanks dropped (the schema checks each tag). */
+export function parseLangs(typed: string): string[] {
+  return typed
+    .split(/[\s,]+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** A Mastodon target's options as the group's body takes them: only what differs from Mastodon's defaults. */
+export function mastodonOptions(o: MastodonOptions): NonNullable<PostGroupTarget["mastodon"]> | undefined {
+  const out: NonNullable<PostGroupTarget["mastodon"]> = {
+    ...(o.visibility !== "public" ? { visibility: o.visibility } : {}),
+    ...(o.spoilerText.trim() ? { spoilerText: o.spoilerText } : {}),
+    ...(o.sensitive ? { sensitive: true } : {}),
+    ...(o.language.trim() ? { language: o.language.trim() } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
+}
 
 export const emptyComposition: Composition = { accountIds: [], content: emptyContent, targets: {} };
 
@@ -140,6 +167,10 @@ export function toGroupBody(c: Composition, providerOf: (id: string) => Provider
     if (provider === "facebook") target.facebook = { contentType: t.facebook.contentType };
     if (provider === "tiktok") target.tiktok = { privacyLevel: "PUBLIC_TO_EVERYONE", ...t.tiktok };
     if (provider === "linkedin" && t.linkedinCarouselId) target.linkedin = { carouselId: t.linkedinCarouselId };
+    // Bluesky's and Mastodon's options go to their own accounts only (the server refuses them elsewhere)
+    if (provider === "bluesky" && parseLangs(t.bluesky.langs).length) target.bluesky = { langs: parseLangs(t.bluesky.langs) };
+    const mastodon = provider === "mastodon" ? mastodonOptions(t.mastodon) : undefined;
+    if (mastodon) target.mastodon = mastodon;
     return [target];
   });
   return { content, targets };
@@ -182,6 +213,14 @@ export function fromGroupBody(
       state.tiktok = { ...state.tiktok, ...rest };
     }
     if (t.linkedin) state.linkedinCarouselId = t.linkedin.carouselId;
+    if (t.bluesky?.langs) state.bluesky = { langs: t.bluesky.langs.join(", ") };
+    if (t.mastodon)
+      state.mastodon = {
+        visibility: t.mastodon.visibility ?? "public",
+        spoilerText: t.mastodon.spoilerText ?? "",
+        sensitive: t.mastodon.sensitive ?? false,
+        language: t.mastodon.language ?? "",
+      };
     targets[t.accountId] = state;
   }
   return { accountIds: body.targets.map((t) => t.accountId), content, targets };

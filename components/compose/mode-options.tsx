@@ -1,9 +1,18 @@
 // A media platform's own options for one account (the text, media and first comment come from
 // the composition and the account's overrides), with counters in the platform's unit.
-import { tiktokPrivacyLabels } from "@/components/labels/platform-labels";
+import { useId } from "react";
+import { mastodonVisibilityLabels, tiktokPrivacyLabels } from "@/components/labels/platform-labels";
 import { YOUTUBE_TITLE } from "@/server/domain/publishing/media-rules";
 import { CharCounter } from "./char-counter";
-import type { FacebookOptions as Fb, InstagramOptions as Ig, TiktokOptions as Tt, YoutubeOptions as Yt } from "./composition";
+import type {
+  BlueskyOptions as Bs,
+  FacebookOptions as Fb,
+  InstagramOptions as Ig,
+  MastodonOptions as Md,
+  MastodonVisibility,
+  TiktokOptions as Tt,
+  YoutubeOptions as Yt,
+} from "./composition";
 
 type Setter<T> = (patch: Partial<T>) => void;
 
@@ -18,6 +27,22 @@ function Check({ label, checked, onChange, hint }: { label: string; checked: boo
         {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
       </span>
     </label>
+  );
+}
+
+/** A text input named by its label alone; the hint is its description. */
+function TextField({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange(v: string): void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input id={id} aria-describedby={`${id}-hint`} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass} />
+      <span id={`${id}-hint`} className="mt-1 block text-xs text-slate-500">
+        {hint}
+      </span>
+    </div>
   );
 }
 
@@ -123,6 +148,43 @@ export function FacebookOptions({ value, set }: { value: Fb; set: Setter<Fb> }) 
         { value: "REELS", label: "Reel: one video of 3–90 seconds" },
         { value: "STORY", label: "Story: one image or video, no message" },
       ]}
+    />
+  );
+}
+
+export function MastodonOptions({ value, set }: { value: Md; set: Setter<Md> }) {
+  return (
+    <div className="space-y-3">
+      <TextField
+        label="Content warning"
+        hint="Optional: shown instead of the text until a reader opens it; it counts toward the instance's limit."
+        value={value.spoilerText}
+        onChange={(spoilerText) => set({ spoilerText })}
+      />
+      <Choice
+        label="Visibility"
+        value={value.visibility}
+        onChange={(visibility) => set({ visibility })}
+        options={(Object.keys(mastodonVisibilityLabels) as MastodonVisibility[]).map((v) => ({ value: v, label: mastodonVisibilityLabels[v] }))}
+      />
+      <Check
+        label="Sensitive media"
+        hint="Images and video stay hidden behind a warning until opened"
+        checked={value.sensitive}
+        onChange={(sensitive) => set({ sensitive })}
+      />
+      <TextField label="Language" hint="Optional: an ISO 639 code such as en or de." value={value.language} onChange={(language) => set({ language })} />
+    </div>
+  );
+}
+
+export function BlueskyOptions({ value, set }: { value: Bs; set: Setter<Bs> }) {
+  return (
+    <TextField
+      label="Languages"
+      hint="Optional: up to 3 language tags (BCP 47), separated by commas, such as en, pt-BR."
+      value={value.langs}
+      onChange={(langs) => set({ langs })}
     />
   );
 }

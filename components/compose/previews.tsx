@@ -1,13 +1,17 @@
 // How the post will look on each chosen account, as it will be sent: X's first post without its
 // links and its weighted count, a thread's replies, Instagram's square frame and carousel dots,
-// the vertical frames of TikTok and Reels, YouTube's title and the video's first frame. Each
+// the vertical frames of TikTok and Reels, YouTube's title and the video's first frame, Bluesky's
+// graphemes and link card, Mastodon's content warning and visibility. Each
 // card lists what that platform would refuse (target-checks.ts) before anything is sent.
 import { ProviderBadge, providerLabels } from "@/components/accounts/provider-badge";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { FACEBOOK_MESSAGE, INSTAGRAM_CAPTION, TIKTOK_CAPTION_UTF16, YOUTUBE_DESCRIPTION } from "@/server/domain/publishing/media-rules";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
 import { CharCounter } from "./char-counter";
-import type { PickedMedia, SharedContent, TargetState } from "./composition";
+import { BlueskyPreview } from "./bluesky-preview";
+import type { SharedContent, TargetState } from "./composition";
+import { MastodonPreview, type InstanceLimits } from "./mastodon-preview";
+import { FirstComment, MediaGrid, MediaView, Text } from "./preview-parts";
 
 export type PreviewProps = {
   provider: ProviderName;
@@ -17,34 +21,12 @@ export type PreviewProps = {
   target: TargetState;
   /** the carousel a LinkedIn document is made of, when set */
   document?: { slides: number; firstSlideUrl?: string };
+  /** Mastodon: the instance's limits when known (otherwise Mastodon's defaults, 500 and 23 per link) */
+  instanceLimits?: InstanceLimits;
   problems: string[];
   notes: string[];
   onOpen?: () => void;
 };
-
-function MediaView({ item, className = "" }: { item: PickedMedia; className?: string }) {
-  if (!item.url) return <span className={`flex items-center justify-center bg-slate-200 text-xs text-slate-600 ${className}`}>{item.fileName}</span>;
-  return item.mediaType === "IMAGE" ? (
-    // eslint-disable-next-line @next/next/no-img-element -- signed storage URL
-    <img src={item.url} alt={item.altText ?? ""} className={`object-cover ${className}`} />
-  ) : (
-    // the first frame stands for the thumbnail the platform takes from the video
-    <video src={item.url} preload="metadata" muted playsInline className={`bg-black object-cover ${className}`} aria-label={`Video ${item.fileName}`} />
-  );
-}
-
-function MediaGrid({ media }: { media: PickedMedia[] }) {
-  if (media.length === 0) return null;
-  const shown = media.slice(0, 4);
-  return (
-    <div className={`mt-2 grid gap-0.5 overflow-hidden rounded-xl ${shown.length > 1 ? "grid-cols-2" : "grid-cols-1"}`}>
-      {shown.map((m, i) => (
-        <MediaView key={`${m.mediaId}-${i}`} item={m} className="aspect-video w-full" />
-      ))}
-      {media.length > 4 ? <span className="col-span-2 text-xs text-slate-500">+{media.length - 4} more</span> : null}
-    </div>
-  );
-}
 
 function Dots({ count }: { count: number }) {
   if (count < 2) return null;
@@ -55,10 +37,6 @@ function Dots({ count }: { count: number }) {
       ))}
     </span>
   );
-}
-
-function Text({ text, muted = false }: { text: string; muted?: boolean }) {
-  return <p className={`whitespace-pre-wrap break-words text-sm ${muted ? "italic text-slate-500" : "text-slate-900"}`}>{text || "(no text)"}</p>;
 }
 
 function ThreadPreview({ provider, content }: { provider: "x" | "threads"; content: SharedContent }) {
@@ -81,17 +59,7 @@ function ThreadPreview({ provider, content }: { provider: "x" | "threads"; conte
   );
 }
 
-function FirstComment({ content, label }: { content: SharedContent; label: string }) {
-  if (!content.firstComment.trim()) return null;
-  return (
-    <div className="ml-4 mt-2 rounded-lg bg-slate-50 p-2 ring-1 ring-slate-200" data-testid="preview-first-comment">
-      <p className="text-xs font-medium text-slate-500">{label}</p>
-      <Text text={content.firstComment} />
-    </div>
-  );
-}
-
-function Body({ provider, content, target, document }: Pick<PreviewProps, "provider" | "content" | "target" | "document">) {
+function Body({ provider, content, target, document, instanceLimits }: Pick<PreviewProps, "provider" | "content" | "target" | "document" | "instanceLimits">) {
   switch (provider) {
     case "x":
     case "threads":
@@ -215,15 +183,9 @@ function Body({ provider, content, target, document }: Pick<PreviewProps, "provi
       );
     }
     case "bluesky":
+      return <BlueskyPreview content={content} />;
     case "mastodon":
-      // TODO(issue48-dashboard): Bluesky's graphemes and link card, Mastodon's content warning and visibility
-      return (
-        <>
-          <Text text={content.text} />
-          <MediaGrid media={content.media} />
-          <FirstComment content={content} label="First comment (a reply)" />
-        </>
-      );
+      return <MastodonPreview content={content} options={target.mastodon} limits={instanceLimits} />;
     default: {
       // every provider of the table has its preview: a new one does not compile until it does
       const unknown: never = provider;

@@ -3,12 +3,13 @@
 // rules and media limits, each media mode's validate), fed with what the library says of the
 // chosen media. The server checks everything again on publish; this only spares a round trip.
 import type { ConnectedAccount, MediaItem } from "@/server/db";
-import type { ProviderName } from "@/server/domain/accounts/providers";
+import { providerTable, type ProviderName } from "@/server/domain/accounts/providers";
 import { postGroupBody, type PostGroupBody } from "@/server/domain/post-groups/post-groups.schema";
 import { checkFirstComment, effectiveContent, mapModePath, mapTextPath, mediaTargetRequest, type TargetIssue } from "@/server/domain/post-groups/target-rules";
 import type { Found } from "@/server/domain/publishing/modes/media-checks";
 import { validateFacebook } from "@/server/domain/publishing/modes/facebook/rules";
 import { validateInstagram } from "@/server/domain/publishing/modes/instagram/rules";
+import { textMediaLimits } from "@/server/domain/publishing/modes/text/media-limits";
 import { textPlan, validateTextMedia } from "@/server/domain/publishing/modes/text/rules";
 import { validateTiktok } from "@/server/domain/publishing/modes/tiktok/rules";
 import { validateYoutube } from "@/server/domain/publishing/modes/youtube/rules";
@@ -82,16 +83,18 @@ export function checkGroup(
       const m = mediaOf(ref.mediaId);
       if (m) found.set(ref.mediaId, { item: asRow(m), path: "" });
     }
-    if (provider === "x" || provider === "threads" || provider === "linkedin") {
+    if (providerTable[provider].publishing === "text") {
       const account = { provider } as ConnectedAccount;
       const body: PublishBody = { accountIds: [target.accountId], posts: [content.text, ...content.thread] };
       textPlan([account], body, collector(out, mapTextPath));
+      // the text mode's media table covers the platforms it lists; the others' media are checked when sent
+      if (!(provider in textMediaLimits)) return;
       const items = content.media.flatMap((m, k) => {
         const row = found.get(m.mediaId);
         return row ? [{ item: row.item, altText: m.altText, path: `content.media[${k}]` }] : [];
       });
       validateTextMedia(
-        provider,
+        provider as keyof typeof textMediaLimits,
         items,
         "content.media",
         collector(out, (p) => p),

@@ -1,19 +1,26 @@
-// The text: one post, or a thread of replies where X or Threads are chosen, with a counter per
-// platform under each post (LinkedIn and the media platforms count the first post only).
+// The text: one post, or a thread of replies where a platform takes threads, with a counter per
+// platform under each post (LinkedIn and the media platforms count the first post only; Bluesky
+// counts graphemes, Mastodon as its instances do, with its default limit: the account's preview
+// counts the content warning too).
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { providerLabels } from "@/server/domain/accounts/providers";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
 import { Button } from "@/components/ui/button";
+import { BLUESKY_GRAPHEMES } from "./bluesky-preview";
 import { CharCounter } from "./char-counter";
+import { DEFAULT_INSTANCE_LIMITS } from "./mastodon-preview";
 import { XLinkPreview } from "./x-link-preview";
 
-type TextProvider = keyof typeof TEXT_LIMITS;
+type TextProvider = Exclude<keyof typeof TEXT_LIMITS, "bluesky" | "mastodon">;
 const MAX_POSTS = 25;
 
 type Props = { posts: string[]; providers: ProviderName[]; threadable: boolean; idPrefix?: string; onChange(posts: string[]): void };
 
 export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", onChange }: Props) {
-  const textProviders = (Object.keys(TEXT_LIMITS) as TextProvider[]).filter((p) => providers.includes(p));
+  // Bluesky and Mastodon have counters of their own below, whatever TEXT_LIMITS comes to list
+  const textProviders = Object.keys(TEXT_LIMITS).filter(
+    (p): p is TextProvider => p !== "bluesky" && p !== "mastodon" && providers.includes(p as ProviderName),
+  );
   const set = (i: number, value: string) => onChange(posts.map((p, j) => (j === i ? value : p)));
   return (
     <div className="space-y-3">
@@ -50,6 +57,8 @@ export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", 
                   unit={p === "x" ? "x-weighted" : "characters"}
                 />
               ))}
+            {providers.includes("bluesky") ? <CharCounter label="Bluesky" text={post} limit={BLUESKY_GRAPHEMES} unit="graphemes" /> : null}
+            {providers.includes("mastodon") ? <CharCounter label="Mastodon" text={post} limit={DEFAULT_INSTANCE_LIMITS.maxCharacters} unit="mastodon" /> : null}
           </div>
           {i === 0 && providers.includes("x") ? (
             <div className="mt-2">

@@ -2,6 +2,8 @@
 // written for developers ("fileSize: Too small: expected number to be >=1"); the dashboard keeps
 // those codes on the wire and rewrites each issue here, from its path and code, into a sentence
 // about the thing the person sees (the file, the post, the scheduled time).
+import { providerLabels } from "@/server/domain/accounts/providers";
+
 export type Issue = { path: string; message: string; code: string };
 
 // The last named segment of a path, with the index of the element it points into: "posts[1]" → posts, 1.
@@ -64,19 +66,11 @@ const of = (message: string): "string" | "array" | "number" | "other" =>
         ? "number"
         : "other";
 
-// Platforms and content types as their owners write them, in our rules' messages ("for tiktok").
-const platformWords: Record<string, string> = {
-  tiktok: "TikTok",
-  youtube: "YouTube",
-  instagram: "Instagram",
-  facebook: "Facebook",
-  linkedin: "LinkedIn",
-  threads: "Threads",
-  x: "X",
-  REELS: "Reels",
-  FEED: "feed",
-};
-const forPeople = (text: string) => text.replace(/\b(tiktok|youtube|instagram|facebook|linkedin|threads|x|REELS|FEED)\b/g, (w) => platformWords[w] ?? w);
+// Platforms (the provider table's labels) and content types as their owners write them, in our
+// rules' messages ("for tiktok").
+const platformWords: Record<string, string> = { ...providerLabels, REELS: "Reels", FEED: "feed" };
+const wordPattern = new RegExp(`\\b(${Object.keys(platformWords).join("|")})\\b`, "g");
+const forPeople = (text: string) => text.replace(wordPattern, (w) => platformWords[w] ?? w);
 
 /** "must be a video for tiktok" → "TikTok needs a video, not this image." */
 function wrongType(message: string, field: string): string {

@@ -31,6 +31,9 @@ export const capabilityLabels = {
 
 export const youtubePrivacyLabels: Record<string, string> = { public: "Public", unlisted: "Unlisted", private: "Private" };
 
+/** Mastodon's visibilities as its apps name them ("private" reaches followers only). */
+export const mastodonVisibilityLabels = { public: "Public", unlisted: "Unlisted", private: "Followers only" } as const;
+
 export const instagramAccountTypeLabels: Record<string, string> = {
   business: "Business account",
   creator: "Creator account",

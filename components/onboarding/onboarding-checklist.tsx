@@ -6,15 +6,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { toast } from "sonner";
+import { listWords } from "@/components/labels/provider-words";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { providerLabels, providers } from "@/server/domain/accounts/providers";
 import type { OnboardingStep } from "@/server/domain/workspaces/onboarding";
 
 /** Where the checklist shows: the page people land on after signing in. */
 export const LANDING_PATH = "/compose";
 
 const stepText: Record<OnboardingStep, { label: string; href: string; hint: string }> = {
-  connectAccount: { label: "Connect an account", href: "/accounts", hint: "X, Threads, LinkedIn, Instagram, Facebook, TikTok or YouTube" },
+  connectAccount: { label: "Connect an account", href: "/accounts", hint: listWords(providers.map((p) => providerLabels[p]), "or") },
   uploadMedia: { label: "Upload media", href: "/media", hint: "images and videos for your posts" },
   publishPost: { label: "Publish your first post", href: "/compose", hint: "now or at a time you choose" },
   apiKeyOrAgent: { label: "Create an API key or connect an agent", href: "/connect-agent", hint: "for automations and AI assistants" },
