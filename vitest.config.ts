@@ -20,11 +20,12 @@ export default defineConfig({
         },
       },
       {
-        // Carousel slide renderer: a pure module, no database or sandbox.
+        // Rendering without a server: the carousel slide renderer (a pure module), and the
+        // dashboard's components (*.render.test.tsx) rendered by React into linkedom's document.
         extends: true,
         test: {
           name: "render",
-          include: ["server/carousel/render/**/*.test.ts"],
+          include: ["server/carousel/render/**/*.test.ts", "components/**/*.render.test.tsx"],
         },
       },
       {

@@ -10,6 +10,8 @@ const ids = {
   instagram: "00000000-0000-4000-8000-00000000000b",
   linkedin: "00000000-0000-4000-8000-00000000000c",
   youtube: "00000000-0000-4000-8000-00000000000d",
+  bluesky: "00000000-0000-4000-8000-00000000000e",
+  mastodon: "00000000-0000-4000-8000-00000000000f",
 } as const;
 const providerOf = (id: string) => (Object.entries(ids).find(([, v]) => v === id)?.[0] as ProviderName | undefined) ?? undefined;
 const image = (n: number): PickedMedia => ({
@@ -107,5 +109,31 @@ describe("checkGroup", () => {
       byTarget: [[], [{ path: "youtube.title", message: "m", code: "too_small" }]],
       general: [{ path: "scheduledAt", message: "m", code: "invalid" }],
     });
+  });
+});
+
+describe("Bluesky and Mastodon targets", () => {
+  it("send their own options only, read back from a draft unchanged, and a text post to them has nothing to refuse", () => {
+    let c = compose(["bluesky", "mastodon", "x"], { text: "Hello https://example.com", thread: ["Second"], firstComment: "More" });
+    c = {
+      ...c,
+      targets: {
+        ...c.targets,
+        [ids.bluesky]: { ...c.targets[ids.bluesky]!, bluesky: { langs: " en,pt-BR ,, " } },
+        [ids.mastodon]: { ...c.targets[ids.mastodon]!, mastodon: { visibility: "unlisted", spoilerText: "Long read", sensitive: false, language: "" } },
+      },
+    };
+    const body = toGroupBody(c, providerOf);
+    expect(body.targets).toEqual([
+      { accountId: ids.bluesky, bluesky: { langs: ["en", "pt-BR"] } },
+      { accountId: ids.mastodon, mastodon: { visibility: "unlisted", spoilerText: "Long read" } },
+      { accountId: ids.x },
+    ]);
+    const back = fromGroupBody(body, providerOf, () => undefined);
+    expect(back.targets[ids.bluesky]!.bluesky).toEqual({ langs: "en, pt-BR" });
+    expect(back.targets[ids.mastodon]!.mastodon).toEqual({ visibility: "unlisted", spoilerText: "Long read", sensitive: false, language: "" });
+    expect(toGroupBody(back, providerOf)).toEqual(body);
+    // text platforms of the table: the thread and first comment go to them, no media mode is asked for
+    expect(checkGroup(body, providerOf, () => undefined)).toEqual({ byTarget: [[], [], []], general: [] });
   });
 });
