@@ -38,6 +38,9 @@ const fieldNames: Record<string, string> = {
   text: "The text",
   url: "The link",
   slideCount: "The number of slides",
+  // Bluesky's and Mastodon's target options, by the names of their fields in the composer
+  langs: "The languages",
+  spoilerText: "The content warning",
 };
 
 /** What a path names, for a person: "posts[1]" → "Post 2", "video.mediaId" → "The media". */
@@ -45,6 +48,7 @@ export function fieldName(path: string): string {
   const { name, index } = lastSegment(path);
   if (name === "posts") return index === undefined ? "The post" : `Post ${index + 1}`;
   if (name === "media" && index !== undefined) return `Media item ${index + 1}`;
+  if (name === "langs" && index !== undefined) return `Language ${index + 1}`;
   if (fieldNames[name]) return fieldNames[name];
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words ? `The ${words}` : "This";

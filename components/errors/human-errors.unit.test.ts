@@ -51,3 +51,23 @@ describe("validation issues rewritten for people", () => {
     expect(humanError(new Error("Storage quota used up"))).toBe("Storage quota used up");
   });
 });
+
+describe("issue 48's platforms and fields", () => {
+  test("Bluesky's languages and Mastodon's content warning are named as the composer names them", () => {
+    expect(humanIssue({ path: "bluesky.langs", code: "too_big", message: "Too big: expected array to have <=3 items" })).toBe("The languages: choose at most 3.");
+    expect(humanIssue({ path: "bluesky.langs[1]", code: "too_small", message: "Too small: expected string to have >=2 characters" })).toBe(
+      "Language 2 is too short: use at least 2 characters.",
+    );
+    expect(humanIssue({ path: "mastodon.spoilerText", code: "not_supported", message: "not allowed for a x account" })).toBe(
+      "The content warning: not allowed for a x account",
+    );
+  });
+  test("platform names from the provider table, Bluesky and Mastodon included", () => {
+    expect(humanIssue({ path: "content.media[0].mediaId", code: "wrong_type", message: "must be a video for mastodon" })).toBe(
+      "Mastodon needs a video: choose a video instead of this image.",
+    );
+    expect(humanIssue({ path: "content.media[0].mediaId", code: "wrong_type", message: "must be a JPEG image for bluesky" })).toBe(
+      "Bluesky needs a JPEG image: choose a JPEG image instead.",
+    );
+  });
+});
