@@ -1,4 +1,4 @@
--- Mastodon connect (issue 48): the instance an OAuth attempt connects to, and each instance's limits
+-- Mastodon connect (issue 48): the instance an OAuth attempt connects to, and the limits of each instance
 -- kept in PostgreSQL so every process validating posts reads the same ones.
 -- AlterTable
 ALTER TABLE "OAuthState" ADD COLUMN     "instance" TEXT;
