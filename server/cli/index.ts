@@ -179,7 +179,8 @@ platforms
   .option("--json", 'print {"mode","ok","checks":[{provider,check,result,detail}]}')
   .action(async (opts) => {
     const { checkPlatforms, formatCheckTable } = await import("../platforms/check/check-platforms.ts");
-    const { mode, rows } = await checkPlatforms({ provider: opts.provider });
+    const mastodonInstances = async () => (await import("../domain/accounts/mastodon-instance-limits.ts")).knownMastodonInstances();
+    const { mode, rows } = await checkPlatforms({ provider: opts.provider, mastodonInstances });
     const ok = rows.every((r) => r.result !== "fail");
     print({ mode, ok, checks: rows }, opts, () => `platforms: ${mode}\n\n${formatCheckTable(rows)}`);
     if (!ok) process.exitCode = 1;

@@ -45,3 +45,10 @@ export async function mastodonLimitsOf(accounts: ConnectedAccount[]): Promise<Ma
   }
   return out;
 }
+
+/** Every instance we have an app on or a connected account of (`platforms check` asks each for its limits). */
+export async function knownMastodonInstances(): Promise<string[]> {
+  const apps = await db.mastodonApp.findMany({ select: { instance: true }, distinct: ["instance"] });
+  const accounts = await db.connectedAccount.findMany({ where: { provider: "mastodon", disconnectedAt: null }, select: { metadata: true } });
+  return [...new Set([...apps.map((a) => a.instance), ...accounts.map(instanceOfAccount).filter((i): i is string => i !== null)])];
+}
