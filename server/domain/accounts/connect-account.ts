@@ -14,6 +14,7 @@ import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { callbackUrl } from "./callback-url.ts";
 import { instanceAdapter } from "./instance-connect.ts";
+import { instanceOfAccount } from "./mastodon-instance-limits.ts";
 import { presentAccount } from "./list-accounts.ts";
 import { providerLabels, providerTable, type ProviderName } from "./providers.ts";
 
@@ -35,21 +36,23 @@ export async function startConnect(scope: Scope, input: StartConnectInput) {
   const connect = providerTable[input.provider].connect;
   // a provider with several app registrations (TikTok) connects through the business one unless told
   const app: AppKind | undefined = connect.apps ? (input.app ?? "business") : undefined;
-  // on a user-named instance our app is registered there (and the address checked) instead of configured
-  const onInstance = connect.method === "oauth" && connect.instance ? await instanceAdapter(input.instance) : null;
-  const adapter = onInstance?.adapter ?? adapterFor(input.provider);
-  if (!onInstance) {
+  const named = connect.method === "oauth" && connect.instance === true;
+  if (!named) {
     const credentials = platformConfig().credentials[app === "login-kit" ? "tiktokLoginKit" : input.provider];
     if (!credentials.clientId) {
       throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
     }
   }
-  if (input.accountId) {
-    const existing = isUuid(input.accountId)
+  const existing = input.accountId
+    ? isUuid(input.accountId)
       ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: input.provider } })
-      : null;
-    if (!existing) throw notFound("Account");
-  }
+      : null
+    : undefined;
+  if (existing === null) throw notFound("Account");
+  // on a user-named instance our app is registered there (and the address checked) instead of configured;
+  // a reconnect goes back to the account's own instance
+  const onInstance = named ? await instanceAdapter(input.instance ?? (existing ? instanceOfAccount(existing) : null) ?? undefined) : null;
+  const adapter = onInstance?.adapter ?? adapterFor(input.provider);
   const pkce = adapter.usesPkce ? createPkce() : undefined;
   const state = crypto.randomBytes(32).toString("base64url");
   await db.oAuthState.create({
