@@ -26,7 +26,12 @@ async function setup() {
 async function mastodonOn(scope: Scope, domain: string) {
   const { authorizeUrl } = await startConnect(scope, { provider: "mastodon", instance: `${sandboxUrl()}/mastodon/${domain}` });
   const back = await consentHeadlessly(authorizeUrl, { username: `m_${crypto.randomUUID().slice(0, 6)}` });
-  const { accounts } = await completeConnect({ provider: "mastodon", state: back.searchParams.get("state"), code: back.searchParams.get("code"), userId: null });
+  const { accounts } = await completeConnect({
+    provider: "mastodon",
+    state: back.searchParams.get("state"),
+    code: back.searchParams.get("code"),
+    userId: scope.actor.kind === "user" ? scope.actor.userId : null,
+  });
   return accounts[0]!;
 }
 
@@ -112,7 +117,11 @@ describe("publishing to Mastodon", () => {
     const res = await api(t.key)("POST", "/api/v1/post-groups", {
       body: {
         requestId: rid(),
-        content: { text: "Launch day https://example.com/launch", media: [{ mediaId: image.mediaId, altText: "A blue square" }], firstComment: "Details below" },
+        content: {
+          text: "Launch day https://example.com/launch",
+          media: [{ mediaId: image.mediaId, altText: "A blue square" }],
+          firstComment: "Details below",
+        },
         targets: [{ accountId: m.accountId, mastodon: { visibility: "unlisted", spoilerText: "launch news", sensitive: true, language: "en" } }],
       },
     });
@@ -138,7 +147,11 @@ describe("publishing to Mastodon", () => {
     const t = await setup();
     const m = await connectAccount(t.scope, "mastodon");
     const res = await api(t.key)("POST", "/api/v1/post-groups", {
-      body: { requestId: rid(), content: { text: "Thread one", thread: ["Thread two"] }, targets: [{ accountId: m.accountId, mastodon: { visibility: "private" } }] },
+      body: {
+        requestId: rid(),
+        content: { text: "Thread one", thread: ["Thread two"] },
+        targets: [{ accountId: m.accountId, mastodon: { visibility: "private" } }],
+      },
     });
     expect(res.status, res.text).toBe(202);
     const jobId = res.json.targets[0].jobId as string;
@@ -158,10 +171,7 @@ describe("publishing to Mastodon", () => {
 
     expectIssue(await group({ text: "Hello" }, [{ accountId: x.accountId, mastodon: { spoilerText: "cw" } }]), "targets[0].mastodon");
     // 270 characters fit in 280, not with a 20-character content warning
-    expectIssue(
-      await group({ text: "c".repeat(270) }, [{ accountId: tiny.accountId, mastodon: { spoilerText: "s".repeat(20) } }]),
-      "targets[0].content.text",
-    );
+    expectIssue(await group({ text: "c".repeat(270) }, [{ accountId: tiny.accountId, mastodon: { spoilerText: "s".repeat(20) } }]), "targets[0].content.text");
     const images = await Promise.all([1, 2, 3, 4, 5].map(() => uploadImage(t.key)));
     const m = await connectAccount(t.scope, "mastodon"); // mastodon.social: Mastodon's default 4 attachments
     expectIssue(await group({ text: "Five", media: images.map((i) => ({ mediaId: i.mediaId })) }, [{ accountId: m.accountId }]), "targets[0].content.media");
