@@ -83,8 +83,14 @@ describe("npm run cli -- platforms check", () => {
     const r = await checkJson(["--provider", "mastodon"]);
     expect(r.code, r.stderr).toBe(0);
     const host = sandboxUrl.replace(/^https?:\/\//, "");
-    expect(r.row("mastodon", `instance (default) ${host}/mastodon/mastodon.social`)).toMatchObject({ result: "ok", detail: expect.stringMatching(/500 characters/) });
-    expect(r.row("mastodon", `instance ${host}/mastodon/long.example`)).toMatchObject({ result: "ok", detail: expect.stringMatching(/5000 characters, 6 attachments/) });
+    expect(r.row("mastodon", `instance (default) ${host}/mastodon/mastodon.social`)).toMatchObject({
+      result: "ok",
+      detail: expect.stringMatching(/500 characters/),
+    });
+    expect(r.row("mastodon", `instance ${host}/mastodon/long.example`)).toMatchObject({
+      result: "ok",
+      detail: expect.stringMatching(/5000 characters, 6 attachments/),
+    });
     const down = await checkJson(["--provider", "mastodon"], { MASTODON_INSTANCE_URL: "http://127.0.0.1:9/mastodon/gone.example" });
     expect(down.code).toBe(1);
     expect(down.row("mastodon", "instance (default) 127.0.0.1:9/mastodon/gone.example")!.result).toBe("fail");

@@ -54,7 +54,11 @@ describe("connecting Mastodon", () => {
     const listed = (await api(t.key)("GET", "/api/v1/accounts")).json.accounts;
     expect(listed).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ provider: "mastodon", username: `${first.username}@long.example`, capabilities: expect.objectContaining({ publishPosts: true }) }),
+        expect.objectContaining({
+          provider: "mastodon",
+          username: `${first.username}@long.example`,
+          capabilities: expect.objectContaining({ publishPosts: true }),
+        }),
       ]),
     );
   });

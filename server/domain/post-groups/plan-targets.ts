@@ -83,7 +83,8 @@ function planTarget(
   if (own && target[own as PlatformObject] === undefined) issues.push({ path: own, message: `required for a ${provider} account`, code: "required" });
   if (target.linkedin && provider !== "linkedin") issues.push({ path: "linkedin", message: `not allowed for a ${provider} account`, code: "invalid" });
   // a content warning, visibility… are Mastodon's: refused elsewhere rather than silently dropped
-  if (target.mastodon && provider !== "mastodon") issues.push({ path: "mastodon", message: `not allowed for a ${provider} account (Mastodon's options)`, code: "invalid" });
+  if (target.mastodon && provider !== "mastodon")
+    issues.push({ path: "mastodon", message: `not allowed for a ${provider} account (Mastodon's options)`, code: "invalid" });
   if (target.linkedin && content.media.length > 0)
     issues.push({
       path: "content.media",

@@ -8,7 +8,7 @@ import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
-import { publish, uploadImage } from "../../testing/publish-fixtures.ts";
+import { publish, uploadImage, waitForJob } from "../../testing/publish-fixtures.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 import { completeConnect, startConnect } from "../accounts/connect-account.ts";
 import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
@@ -161,6 +161,20 @@ describe("publishing to Mastodon", () => {
     expect(two!.replyTo).toBe(one!.id);
     expect([one!.extra.idempotencyKey, two!.extra.idempotencyKey]).toEqual([`${jobId}:0`, `${jobId}:1`]);
     expect((await statusOnInstance(m.accountId, two!.id)).visibility).toBe("private");
+  });
+
+  it("publishes a scheduled thread when due, each status with the job's Idempotency-Key", async () => {
+    const t = await setup();
+    const m = await connectAccount(t.scope, "mastodon");
+    const res = await api(t.key)("POST", "/api/v1/scheduled-posts", {
+      body: { accountIds: [m.accountId], posts: ["Scheduled one", "Scheduled two"], scheduledAt: new Date(Date.now() + 2000).toISOString() },
+    });
+    expect([200, 202], res.text).toContain(res.status);
+    const { jobId } = res.json.results[0];
+    expect((await waitForJob(t.key, jobId)).status).toBe("published");
+    const [one, two] = await sandboxPosts("mastodon", profileName(m.username));
+    expect(two!.replyTo).toBe(one!.id);
+    expect([one!.extra.idempotencyKey, two!.extra.idempotencyKey]).toEqual([`${jobId}:0`, `${jobId}:1`]);
   });
 
   it("refuses with 422 naming the field, creating nothing: a content warning on an X target, text plus content warning over the instance's limit, more images than the instance takes", async () => {

@@ -104,7 +104,12 @@ async function mastodonRows(config: PlatformConfig, opts: CheckOptions): Promise
   try {
     known = (await opts.mastodonInstances?.()) ?? [];
   } catch (err) {
-    rows.push({ provider: "mastodon", check: "known instances", result: "warn", detail: `the instances with accounts could not be read: ${(err as Error).message}` });
+    rows.push({
+      provider: "mastodon",
+      check: "known instances",
+      result: "warn",
+      detail: `the instances with accounts could not be read: ${(err as Error).message}`,
+    });
   }
   let fallback: string[] = [];
   try {
@@ -115,7 +120,12 @@ async function mastodonRows(config: PlatformConfig, opts: CheckOptions): Promise
   const instances = [...new Set([...fallback, ...known])];
   const verdicts = await Promise.all(instances.map(async (base) => ({ base, ...(await checkMastodonInstance(base)) })));
   for (const v of verdicts)
-    rows.push({ provider: "mastodon", check: `instance ${v.base === fallback[0] ? "(default) " : ""}${v.base.replace(/^https?:\/\//, "")}`, result: v.result, detail: v.detail });
+    rows.push({
+      provider: "mastodon",
+      check: `instance ${v.base === fallback[0] ? "(default) " : ""}${v.base.replace(/^https?:\/\//, "")}`,
+      result: v.result,
+      detail: v.detail,
+    });
   return rows;
 }
 

@@ -58,7 +58,13 @@ export function sentTexts(provider: ProviderName, payload: unknown, mastodonLimi
       return [utf16("caption", tiktokPayloadSchema.parse(payload).caption, TIKTOK_CAPTION_UTF16)];
     case "bluesky": {
       const { posts, firstComment } = textPayloadSchema.parse(payload);
-      const graphemes = (field: string, text: string): SentText => ({ field, text, length: blueskyGraphemes(text), limit: BLUESKY_LIMITS.graphemes, unit: "graphemes" });
+      const graphemes = (field: string, text: string): SentText => ({
+        field,
+        text,
+        length: blueskyGraphemes(text),
+        limit: BLUESKY_LIMITS.graphemes,
+        unit: "graphemes",
+      });
       return [...posts.map((text, i) => graphemes(`posts[${i}]`, text)), ...(firstComment ? [graphemes("firstComment", firstComment)] : [])];
     }
     case "mastodon": {

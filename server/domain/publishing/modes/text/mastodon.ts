@@ -40,11 +40,19 @@ export function checkMastodonTexts(limits: InstanceLimits | null | undefined, po
 }
 
 /** A first comment (a reply) against the same limit. */
-export function checkMastodonComment(limits: InstanceLimits | null | undefined, comment: string | null | undefined, issues: { path: string; message: string; code: string }[]) {
+export function checkMastodonComment(
+  limits: InstanceLimits | null | undefined,
+  comment: string | null | undefined,
+  issues: { path: string; message: string; code: string }[],
+) {
   if (!limits || !comment) return;
   const length = mastodonLength(comment, "", limits.charactersReservedPerUrl);
   if (length > limits.maxCharacters)
-    issues.push({ path: "content.firstComment", message: `is ${length} characters as Mastodon counts them; this instance allows ${limits.maxCharacters}`, code: "too_long" });
+    issues.push({
+      path: "content.firstComment",
+      message: `is ${length} characters as Mastodon counts them; this instance allows ${limits.maxCharacters}`,
+      code: "too_long",
+    });
 }
 
 /** A post's media on the instance: images (up to max_media_attachments) or one video, sizes, types, descriptions. */
