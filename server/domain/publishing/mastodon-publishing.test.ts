@@ -8,11 +8,12 @@ import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, compareDryRunsWithRealCalls, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { sandboxPosts, sandboxUrl } from "../../testing/platform-fixtures.ts";
-import { publish, uploadImage, waitForJob } from "../../testing/publish-fixtures.ts";
+import { publish, uploadImage } from "../../testing/publish-fixtures.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 import { completeConnect, startConnect } from "../accounts/connect-account.ts";
 import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import { syncAccount } from "../posts/sync-account.ts";
+import { deletePublishedPost } from "../posts/delete-post.ts";
 import type { Scope } from "../access.ts";
 
 compareDryRunsWithRealCalls();
@@ -170,8 +171,16 @@ describe("publishing to Mastodon", () => {
       body: { accountIds: [m.accountId], posts: ["Scheduled one", "Scheduled two"], scheduledAt: new Date(Date.now() + 2000).toISOString() },
     });
     expect([200, 202], res.text).toContain(res.status);
-    const { jobId } = res.json.results[0];
-    expect((await waitForJob(t.key, jobId)).status).toBe("published");
+    // a text schedule answers its scheduled posts (SPEC.md); its job is found by them
+    const job = await db.publishJob.findFirstOrThrow({ where: { scheduledPostId: res.json.results[0].scheduledPostIds[0] } });
+    const jobId = job.id;
+    for (let i = 0; ; i++) {
+      const { status } = await db.publishJob.findUniqueOrThrow({ where: { id: jobId } });
+      if (status === "published") break;
+      expect(["failed", "unknown", "canceled"], `job ${status}`).not.toContain(status);
+      if (i > 150) throw new Error(`job still ${status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const [one, two] = await sandboxPosts("mastodon", profileName(m.username));
     expect(two!.replyTo).toBe(one!.id);
     expect([one!.extra.idempotencyKey, two!.extra.idempotencyKey]).toEqual([`${jobId}:0`, `${jobId}:1`]);
@@ -216,5 +225,26 @@ describe("publishing to Mastodon", () => {
         }),
       }),
     ]);
+  });
+
+  it("deletes a status from the dashboard: gone on the instance and from the posts list; an X post is refused with a 422", async () => {
+    const t = await setup();
+    const m = await connectAccount(t.scope, "mastodon");
+    const x = await connectAccount(t.scope, "x");
+    const res = await publish(t.key, { accountIds: [m.accountId, x.accountId], posts: ["Delete me"] });
+    expect(res.status, res.text).toBe(200);
+    const [onMastodon, onX] = res.json.results as { postIds: string[] }[];
+    await syncAccount(m.accountId);
+    expect((await api(t.key)("GET", `/api/v1/posts?accountId=${m.accountId}`)).json.posts).toHaveLength(1);
+    expect(await deletePublishedPost(t.scope, { accountId: m.accountId, postId: onMastodon!.postIds[0]! })).toEqual({ deleted: true });
+    const gone = await withAccount(m.accountId, async (ctx) =>
+      fetch(`${ctx.metadata.instance as string}/api/v1/statuses/${onMastodon!.postIds[0]}`, { headers: { Authorization: `Bearer ${ctx.accessToken}` } }),
+    );
+    expect(gone.status).toBe(404);
+    expect((await api(t.key)("GET", `/api/v1/posts?accountId=${m.accountId}`)).json.posts).toEqual([]);
+    await expect(deletePublishedPost(t.scope, { accountId: x.accountId, postId: onX!.postIds[0]! })).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { issues: [expect.objectContaining({ path: "postId" })] },
+    });
   });
 });
