@@ -28,7 +28,7 @@ function Outcome() {
   return null;
 }
 
-export function AccountList({ sandbox }: { sandbox: boolean }) {
+export function AccountList({ sandbox, mastodonInstance }: { sandbox: boolean; mastodonInstance: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
@@ -48,7 +48,7 @@ export function AccountList({ sandbox }: { sandbox: boolean }) {
       <Suspense>
         <Outcome />
       </Suspense>
-      <ConnectPanel sandbox={sandbox} />
+      <ConnectPanel sandbox={sandbox} mastodonInstance={mastodonInstance} />
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading" className="mb-3 text-base font-semibold">
           Connected accounts

@@ -1,22 +1,30 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providers, providerTable, type ProviderName } from "@/server/domain/accounts/providers";
+import { MastodonConnectForm } from "./mastodon-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 /**
  * Starts the platform's OAuth flow: the browser goes to its authorize page and comes back.
  * `sandbox`: the platforms are the local sandbox, whose Meta apps need no App roles.
  */
-export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
+export function ConnectPanel({ sandbox, mastodonInstance }: { sandbox: boolean; mastodonInstance: string }) {
   const trpc = useTRPC();
   const connect = useMutation(
     trpc.accounts.connect.mutationOptions({
       onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
     }),
   );
-  const start = (provider: ProviderName, app?: "business" | "login-kit") => connect.mutate({ provider, ...(app ? { app } : {}) });
+  // a provider on a user-named server (Mastodon) asks for its address first
+  const [askInstance, setAskInstance] = useState<ProviderName | null>(null);
+  const start = (provider: ProviderName, app?: "business" | "login-kit") => {
+    const connectFacts = providerTable[provider].connect;
+    if (connectFacts.method === "oauth" && connectFacts.instance) return setAskInstance(provider);
+    connect.mutate({ provider, ...(app ? { app } : {}) });
+  };
   return (
     <section aria-labelledby="connect-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="connect-heading" className="text-base font-semibold">
@@ -61,6 +69,14 @@ export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
           )),
         )}
       </div>
+      {askInstance ? (
+        <MastodonConnectForm
+          suggestion={mastodonInstance}
+          pending={connect.isPending}
+          onConnect={(instance) => connect.mutate({ provider: askInstance, instance })}
+          onCancel={() => setAskInstance(null)}
+        />
+      ) : null}
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
         Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes
         videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an account cannot publish

@@ -13,6 +13,8 @@ import { MetricsChart } from "./metrics-chart";
 import { SyncPanel } from "./sync-panel";
 import { formatDateTime } from "@/components/format/date-time";
 import { PostLink } from "@/components/ui/post-link";
+import { deletableProviders } from "@/server/domain/posts/deletable";
+import { DeletePostButton } from "./delete-post-button";
 
 const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
 const fmt = (v: number | null) => (v === null ? "–" : v.toLocaleString());
@@ -123,6 +125,9 @@ export function PostsView() {
             <p className="line-clamp-3">{selected.title ?? selected.content}</p>
             <PostLink permalink={selected.permalink} sandboxUrl={selected.sandboxUrl} provider={selected.platform} />
             {history.data ? <MetricsChart points={history.data} /> : null}
+            {deletableProviders.includes(selected.platform) ? (
+              <DeletePostButton accountId={selected.accountId} postId={selected.postId} onDeleted={() => setOpen(null)} />
+            ) : null}
           </section>
         ) : null}
         <SyncPanel />

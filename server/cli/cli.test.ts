@@ -130,6 +130,25 @@ describe("npm run cli -- sandbox connect", () => {
     for (const p of providers.filter((p) => p !== "instagram")) expect(byProvider[p]).not.toHaveProperty("accountType");
   }, 120_000);
 
+  it("connects a Mastodon account through the sandbox consent page, on the default instance or the one named with --instance", async () => {
+    const boot = JSON.parse(
+      (await cli(["bootstrap", "--email", uniqueEmail("masto"), "--password", "s3cret-password", "--workspace", "Masto", "--json"])).stdout,
+    );
+    const connect = (extra: string[]) => cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", "mastodon", ...extra, "--json"]);
+    const [ann, bob] = ["ann", "bob"].map((n) => `${n}_${crypto.randomUUID().slice(0, 6)}`);
+    const byDefault = await connect(["--username", ann!]);
+    expect(byDefault.code, byDefault.stderr).toBe(0);
+    expect(JSON.parse(byDefault.stdout)).toMatchObject({ provider: "mastodon", username: `${ann}@mastodon.social` });
+    const named = await connect(["--username", bob!, "--instance", `${inject("sandboxUrl")}/mastodon/fosstodon.example`]);
+    expect(named.code, named.stderr).toBe(0);
+    expect(JSON.parse(named.stdout)).toMatchObject({ provider: "mastodon", username: `${bob}@fosstodon.example` });
+    const refused = await connect(["--instance", "http://10.0.0.1"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/instance/);
+    const listed = (await api(boot.apiKey)("GET", "/api/v1/accounts")).json.accounts;
+    expect(listed.map((a: { username: string }) => a.username).sort()).toEqual([`${ann}@mastodon.social`, `${bob}@fosstodon.example`]);
+  }, 120_000);
+
   it("reflects what was granted: YouTube without youtube.upload, a Facebook Page without CREATE_CONTENT, an Instagram creator", async () => {
     const boot = JSON.parse(
       (await cli(["bootstrap", "--email", uniqueEmail("grants"), "--password", "s3cret-password", "--workspace", "Grants", "--json"])).stdout,

@@ -138,6 +138,7 @@ sandbox
   .addOption(new Option("--tiktok-connection <method>").choices(["business", "login-kit"]).default("business"))
   .option("--page-name <name>", "facebook Page name")
   .option("--page-tasks <A,B>", "facebook Page tasks (default CREATE_CONTENT,MANAGE,MODERATE,ANALYZE)")
+  .option("--instance <url>", "mastodon: the instance to connect to (default: the sandbox's mastodon.social)")
   .option("--json", 'print {"accountId","provider","username"}')
   .action(async (opts) => {
     const { sandboxConnect } = await import("./sandbox-connect.ts");
@@ -161,6 +162,7 @@ sandbox
         tiktokConnection: opts.tiktokConnection,
         pageName: opts.pageName,
         pageTasks: list(opts.pageTasks),
+        instance: provider === "mastodon" ? opts.instance : undefined,
       });
       const first = accounts[0]!;
       const out = { accountId: first.accountId, provider: first.provider, username: first.username };
@@ -177,7 +179,8 @@ platforms
   .option("--json", 'print {"mode","ok","checks":[{provider,check,result,detail}]}')
   .action(async (opts) => {
     const { checkPlatforms, formatCheckTable } = await import("../platforms/check/check-platforms.ts");
-    const { mode, rows } = await checkPlatforms({ provider: opts.provider });
+    const mastodonInstances = async () => (await import("../domain/accounts/mastodon-instance-limits.ts")).knownMastodonInstances();
+    const { mode, rows } = await checkPlatforms({ provider: opts.provider, mastodonInstances });
     const ok = rows.every((r) => r.result !== "fail");
     print({ mode, ok, checks: rows }, opts, () => `platforms: ${mode}\n\n${formatCheckTable(rows)}`);
     if (!ok) process.exitCode = 1;

@@ -1,9 +1,13 @@
 // `npm run cli -- platforms check` as an operator runs it: a real process against the test sandbox
-// (PLATFORMS=sandbox, SANDBOX_URL from the test stack). No database is involved.
+// (PLATFORMS=sandbox, SANDBOX_URL from the test stack). Only Mastodon's rows read the database
+// (the instances with our app or accounts).
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { callbackUrl } from "../domain/accounts/callback-url.ts";
+import { mastodonAppStore } from "../domain/accounts/mastodon-app-store.ts";
+import { appForInstance } from "../platforms/mastodon/mastodon-apps.ts";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
 
@@ -53,7 +57,9 @@ describe("npm run cli -- platforms check", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r).toMatchObject({ mode: "sandbox", ok: true });
     expect(r.checks.filter((c) => c.result === "fail" || c.result === "warn")).toEqual([]);
-    expect(new Set(r.checks.map((c) => c.provider))).toEqual(new Set(["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"]));
+    expect(new Set(r.checks.map((c) => c.provider))).toEqual(
+      new Set(["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook", "bluesky", "mastodon"]),
+    );
     for (const p of ["threads", "facebook"])
       expect(r.row(p, "app credentials call")).toMatchObject({ result: "ok", detail: expect.stringMatching(/app access token/) });
     for (const app of ["business app", "Login Kit app"])
@@ -68,6 +74,26 @@ describe("npm run cli -- platforms check", () => {
     expect(table.stdout).toMatch(/^provider\s+check\s+result\s+detail$/m);
     expect(table.stdout).toMatch(/^facebook\s+app credentials call\s+ok\s+/m);
     expect(table.stdout).not.toMatch(/^threads/m);
+  }, 60_000);
+
+  it("Mastodon: the default instance and every instance with our app or accounts answer /api/v2/instance", async () => {
+    const sandboxUrl = process.env.SANDBOX_URL!;
+    const long = `${sandboxUrl}/mastodon/long.example`;
+    await appForInstance(long, callbackUrl("mastodon"), mastodonAppStore);
+    const r = await checkJson(["--provider", "mastodon"]);
+    expect(r.code, r.stderr).toBe(0);
+    const host = sandboxUrl.replace(/^https?:\/\//, "");
+    expect(r.row("mastodon", `instance (default) ${host}/mastodon/mastodon.social`)).toMatchObject({
+      result: "ok",
+      detail: expect.stringMatching(/500 characters/),
+    });
+    expect(r.row("mastodon", `instance ${host}/mastodon/long.example`)).toMatchObject({
+      result: "ok",
+      detail: expect.stringMatching(/5000 characters, 6 attachments/),
+    });
+    const down = await checkJson(["--provider", "mastodon"], { MASTODON_INSTANCE_URL: "http://127.0.0.1:9/mastodon/gone.example" });
+    expect(down.code).toBe(1);
+    expect(down.row("mastodon", "instance (default) 127.0.0.1:9/mastodon/gone.example")!.result).toBe("fail");
   }, 60_000);
 
   it("fails a missing credential, naming the variable; in live mode an unset secret is missing too", async () => {

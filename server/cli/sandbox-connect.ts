@@ -21,6 +21,8 @@ export type SandboxConnectOptions = {
   pageName?: string;
   pageTasks?: string[];
   profile?: string;
+  /** mastodon: the instance's address (default: MASTODON_INSTANCE_URL, the sandbox's mastodon.social) */
+  instance?: string;
 };
 
 export async function sandboxConnect(opts: SandboxConnectOptions) {
@@ -30,6 +32,7 @@ export async function sandboxConnect(opts: SandboxConnectOptions) {
   const { authorizeUrl } = await startConnect(scope, {
     provider: opts.provider,
     app: providerTable[opts.provider].connect.apps ? opts.tiktokConnection : undefined,
+    ...(opts.instance ? { instance: opts.instance } : {}),
   });
   let back: URL;
   try {

@@ -9,7 +9,7 @@ export default function AccountsPage() {
   return (
     <>
       <PageHeader title="Accounts" description="Social accounts connected to this workspace and what each can do." />
-      <AccountList sandbox={platformConfig().mode === "sandbox"} />
+      <AccountList sandbox={platformConfig().mode === "sandbox"} mastodonInstance={platformConfig().endpoints.mastodon.instance} />
     </>
   );
 }

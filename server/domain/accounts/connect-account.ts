@@ -13,6 +13,8 @@ import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { callbackUrl } from "./callback-url.ts";
+import { instanceAdapter } from "./instance-connect.ts";
+import { instanceOfAccount } from "./mastodon-instance-limits.ts";
 import { presentAccount } from "./list-accounts.ts";
 import { providerLabels, providerTable, type ProviderName } from "./providers.ts";
 
@@ -20,23 +22,37 @@ const STATE_TTL_MS = 15 * 60_000;
 
 export { callbackUrl };
 
-export type StartConnectInput = { provider: ProviderName; app?: AppKind; accountId?: string; returnTo?: string };
+export type StartConnectInput = {
+  provider: ProviderName;
+  app?: AppKind;
+  accountId?: string;
+  returnTo?: string;
+  /** providers whose accounts live on a server the user names (Mastodon): its address; omitted: the configured default */
+  instance?: string;
+};
 
 export async function startConnect(scope: Scope, input: StartConnectInput) {
   assertCan(scope, "content");
-  const adapter = adapterFor(input.provider);
+  const connect = providerTable[input.provider].connect;
   // a provider with several app registrations (TikTok) connects through the business one unless told
-  const app: AppKind | undefined = providerTable[input.provider].connect.apps ? (input.app ?? "business") : undefined;
-  const credentials = platformConfig().credentials[app === "login-kit" ? "tiktokLoginKit" : input.provider];
-  if (!credentials.clientId) {
-    throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
+  const app: AppKind | undefined = connect.apps ? (input.app ?? "business") : undefined;
+  const named = connect.method === "oauth" && connect.instance === true;
+  if (!named) {
+    const credentials = platformConfig().credentials[app === "login-kit" ? "tiktokLoginKit" : input.provider];
+    if (!credentials.clientId) {
+      throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
+    }
   }
-  if (input.accountId) {
-    const existing = isUuid(input.accountId)
+  const existing = input.accountId
+    ? isUuid(input.accountId)
       ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: input.provider } })
-      : null;
-    if (!existing) throw notFound("Account");
-  }
+      : null
+    : undefined;
+  if (existing === null) throw notFound("Account");
+  // on a user-named instance our app is registered there (and the address checked) instead of configured;
+  // a reconnect goes back to the account's own instance
+  const onInstance = named ? await instanceAdapter(input.instance ?? (existing ? instanceOfAccount(existing) : null) ?? undefined) : null;
+  const adapter = onInstance?.adapter ?? adapterFor(input.provider);
   const pkce = adapter.usesPkce ? createPkce() : undefined;
   const state = crypto.randomBytes(32).toString("base64url");
   await db.oAuthState.create({
@@ -49,6 +65,7 @@ export async function startConnect(scope: Scope, input: StartConnectInput) {
       app: app ?? null,
       accountId: input.accountId ?? null,
       returnTo: input.returnTo?.startsWith("/") ? input.returnTo : null,
+      instance: onInstance?.instance ?? null,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     },
   });
@@ -83,11 +100,12 @@ export async function completeConnect(input: CompleteConnectInput) {
       input.errorDescription || (input.error === "access_denied" ? "You did not grant access" : "The platform returned no authorization code"),
     );
   }
-  const adapter = adapterFor(input.provider);
   const app = (attempt.app as AppKind | null) ?? undefined;
   let tokens: TokenSet;
   let identities: ConnectedIdentity[];
   try {
+    // the app registered on the attempt's instance (found again in MastodonApp), or the installation's
+    const adapter = attempt.instance ? (await instanceAdapter(attempt.instance)).adapter : adapterFor(input.provider);
     tokens = await adapter.exchangeCode({ code: input.code, redirectUri: callbackUrl(input.provider), codeVerifier: attempt.codeVerifier ?? undefined, app });
     identities = await adapter.identities(tokens, app);
   } catch (err) {

@@ -11,6 +11,7 @@ import { isUuid } from "../ids.ts";
 import { carouselDocument } from "../carousels/carousel-document.ts";
 import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
 import type { WriteOutcome } from "../publishing/present-job.ts";
+import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
 
@@ -51,7 +52,14 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
     });
   }
-  const plans = planTargets(body, scheduledAt ? "schedule" : "publish", rows.accounts, rows.media, await documentIssues(scope, body));
+  const plans = planTargets(
+    body,
+    scheduledAt ? "schedule" : "publish",
+    rows.accounts,
+    rows.media,
+    await documentIssues(scope, body),
+    await mastodonLimitsOf([...rows.accounts.values()]),
+  );
   return { fp, earlier: null, plans, scheduledAt };
 }
 

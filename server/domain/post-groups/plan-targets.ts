@@ -9,8 +9,10 @@ import { AppError } from "../../errors.ts";
 import { mediaModeOf, textMode } from "../publishing/modes/index.ts";
 import { checkMedia, type Found } from "../publishing/modes/media-checks.ts";
 import { validateTextMedia, type TextJobPayload } from "../publishing/modes/text/rules.ts";
+import { checkMastodonComment, validateMastodonMedia, type MastodonLimits } from "../publishing/modes/text/mastodon.ts";
 import { assertCapable } from "../publishing/validate-request.ts";
 import { Issues } from "../publishing/validation-issues.ts";
+import type { InstanceLimits } from "../../platforms/mastodon/mastodon-instance.ts";
 import type { PostGroupBody, PostGroupTarget } from "./post-groups.schema.ts";
 import { checkFirstComment, effectiveContent, mapModePath, mapTextPath, mediaTargetRequest, type EffectiveContent } from "./target-rules.ts";
 
@@ -35,6 +37,7 @@ export function planTargets(
   accounts: Map<string, ConnectedAccount>,
   media: MediaItem[],
   documentIssues: { path: string; message: string; code: string }[] = [],
+  mastodonLimits: MastodonLimits = new Map(),
 ): TargetPlan[] {
   const issues = new Issues();
   for (const issue of documentIssues) issues.add(issue.path, issue.message, issue.code);
@@ -47,7 +50,7 @@ export function planTargets(
     const account = accounts.get(target.accountId);
     if (!account) return issues.add(at("accountId"), "no such account in this workspace", "not_found");
     const found: Issue[] = [];
-    const plan = planTarget(target, account, effectiveContent(body.content, target.content), media, found);
+    const plan = planTarget(target, account, effectiveContent(body.content, target.content), media, found, mastodonLimits);
     for (const issue of found) issues.add(at(issue.path), issue.message, issue.code);
     if (plan && found.length === 0) plans.push(plan);
   });
@@ -64,7 +67,14 @@ export function planTargets(
   return plans;
 }
 
-function planTarget(target: PostGroupTarget, account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[]): TargetPlan | null {
+function planTarget(
+  target: PostGroupTarget,
+  account: ConnectedAccount,
+  content: Content,
+  media: MediaItem[],
+  issues: Issue[],
+  mastodonLimits: MastodonLimits,
+): TargetPlan | null {
   const provider = account.provider;
   const own = mediaModeOf(provider)?.field === "video" ? "tiktok" : mediaModeOf(provider)?.field;
   for (const field of Object.keys(platformObjects) as PlatformObject[]) {
@@ -72,6 +82,9 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
   }
   if (own && target[own as PlatformObject] === undefined) issues.push({ path: own, message: `required for a ${provider} account`, code: "required" });
   if (target.linkedin && provider !== "linkedin") issues.push({ path: "linkedin", message: `not allowed for a ${provider} account`, code: "invalid" });
+  // a content warning, visibility… are Mastodon's: refused elsewhere rather than silently dropped
+  if (target.mastodon && provider !== "mastodon")
+    issues.push({ path: "mastodon", message: `not allowed for a ${provider} account (Mastodon's options)`, code: "invalid" });
   if (target.linkedin && content.media.length > 0)
     issues.push({
       path: "content.media",
@@ -80,13 +93,25 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
     });
   checkFirstComment(provider, target, content, issues);
   if (issues.length > 0) return null;
-  return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues, target.linkedin?.carouselId);
+  if (provider === "mastodon") checkMastodonComment(mastodonLimits.get(account.id), content.firstComment, issues);
+  if (issues.length > 0) return null;
+  if (own) return planMediaTarget(target, account, content, media, issues);
+  const mastodon = provider === "mastodon" ? { limits: mastodonLimits.get(account.id), options: target.mastodon } : undefined;
+  return planTextTarget(account, content, media, issues, target.linkedin?.carouselId, mastodon);
 }
 
 /** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
-function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[], carouselId?: string): TargetPlan | null {
+function planTextTarget(
+  account: ConnectedAccount,
+  content: Content,
+  media: MediaItem[],
+  issues: Issue[],
+  carouselId?: string,
+  mastodon?: { limits: InstanceLimits | null | undefined; options: PostGroupTarget["mastodon"] },
+): TargetPlan | null {
   const posts = [content.text, ...content.thread];
-  const plan = collect(issues, mapTextPath, () => textMode.plan([account], { accountIds: [account.id], posts }, new Issues()));
+  const extras = mastodon ? { mastodonLimits: new Map([[account.id, mastodon.limits ?? null]]), mastodon: mastodon.options } : {};
+  const plan = collect(issues, mapTextPath, () => textMode.plan([account], { accountIds: [account.id], posts }, new Issues(), extras));
   const found = collect(
     issues,
     (p) => p,
@@ -104,7 +129,8 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
       issues,
       (p) => p,
       () => {
-        validateTextMedia(account.provider as "x" | "threads" | "linkedin", items, "content.media", scratch);
+        if (mastodon) validateMastodonMedia(mastodon.limits, items, "content.media", scratch);
+        else validateTextMedia(account.provider as "x" | "threads" | "linkedin", items, "content.media", scratch);
         scratch.throwIfAny();
       },
     );
@@ -117,6 +143,7 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
       : {}),
     ...(carouselId ? { document: { carouselId } } : {}),
     ...(content.firstComment !== undefined ? { firstComment: content.firstComment } : {}),
+    ...(mastodon?.options ? { mastodon: mastodon.options } : {}),
   };
   return { account, payload, warnings: [] };
 }

@@ -11,6 +11,8 @@ import type { DryRunResult, DryRunTarget } from "./dry-run.schema.ts";
 import { replayOf } from "./create-media-job.ts";
 import type { PublishBody } from "./publishing.schema.ts";
 import { removeLinks } from "./text-rules.ts";
+import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
+import type { InstanceLimits } from "../../platforms/mastodon/mastodon-instance.ts";
 
 export async function validatePosts(scope: Scope, body: PublishBody): Promise<DryRunResult> {
   return dryRun(scope, body, { scheduledAt: null, timezone: null });
@@ -28,19 +30,30 @@ async function dryRun(scope: Scope, body: PublishBody, schedule: Schedule): Prom
     return { valid: true, replay: true, targets: [] };
   }
   if (plan.mode === "text") {
-    return { valid: true, replay: false, targets: plan.targets.map((t) => dryRunTarget(t.account, { posts: t.posts }, body.posts?.[0])) };
+    const limits = await mastodonLimitsOf(plan.targets.map((t) => t.account));
+    return {
+      valid: true,
+      replay: false,
+      targets: plan.targets.map((t) => dryRunTarget(t.account, { posts: t.posts }, body.posts?.[0], [], limits.get(t.account.id))),
+    };
   }
   return { valid: true, replay: false, targets: [dryRunTarget(plan.account, plan.payload)] };
 }
 
 /** `firstText`: the first post as given, whose links x drops (said in a warning). */
-export function dryRunTarget(account: ConnectedAccount, payload: unknown, firstText?: string, warnings: string[] = []): DryRunTarget {
+export function dryRunTarget(
+  account: ConnectedAccount,
+  payload: unknown,
+  firstText?: string,
+  warnings: string[] = [],
+  mastodonLimits?: InstanceLimits | null,
+): DryRunTarget {
   const removed = account.provider === "x" && firstText !== undefined ? removeLinks(firstText).removed : [];
   return {
     accountId: account.id,
     provider: account.provider,
     username: account.username,
-    texts: sentTexts(account.provider, payload),
+    texts: sentTexts(account.provider, payload, mastodonLimits),
     warnings: [
       ...(removed.length ? [`x: links removed from the first post (${removed.join(", ")}); x posts carry no links in the first post`] : []),
       ...warnings,

@@ -8,6 +8,8 @@ import { AppError } from "../../errors.ts";
 import type { Scope } from "../access.ts";
 import { computeCapabilities, publishBlockers } from "../accounts/capabilities.ts";
 import { isUuid } from "../ids.ts";
+import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
+import type { MastodonLimits } from "./modes/text/mastodon.ts";
 import type { PublishBody } from "./publishing.schema.ts";
 import { mediaModeOf, mediaModes, textMode, type MediaPlan, type PublishPlan } from "./modes/index.ts";
 import { checkMedia, type MediaRef } from "./modes/media-checks.ts";
@@ -15,7 +17,7 @@ import { Issues } from "./validation-issues.ts";
 
 export type { MediaPlan, PublishPlan, TextPlan, TextTarget } from "./modes/index.ts";
 
-export type RequestRows = { accounts: ConnectedAccount[]; earlierJobs: PublishJob[]; media: MediaItem[] };
+export type RequestRows = { accounts: ConnectedAccount[]; earlierJobs: PublishJob[]; media: MediaItem[]; mastodonLimits?: MastodonLimits };
 
 /**
  * What a publish or schedule request refers to, in one round trip: its accounts, in order (unknown
@@ -50,8 +52,11 @@ export async function readRequest(scope: Scope, body: PublishBody): Promise<Requ
     if (!byId.has(id)) issues.notFound(`accountIds[${i}]`, "no such account in this workspace");
   });
   issues.throwIfAny();
+  const accounts = [...seen].map((id) => byId.get(id)!);
   return {
-    accounts: [...seen].map((id) => byId.get(id)!),
+    accounts,
+    // Mastodon's limits are its instance's (kept in PostgreSQL, read again when an hour old)
+    mastodonLimits: await mastodonLimitsOf(accounts),
     earlierJobs: row!.jobs.map((j) => fromJsonRow<PublishJob>(j, JOB_TIMESTAMPS)),
     media: row!.media.map((m) => fromJsonRow<MediaItem>(m, MEDIA_TIMESTAMPS)),
   };
@@ -110,7 +115,7 @@ export function validatePublishRequest(body: PublishBody, action: "publish" | "s
   if (unavailable) throw new AppError("SERVICE_UNAVAILABLE", unavailable);
   assertCapable(accounts, action);
 
-  if (!mode) return textMode.plan(accounts, body, issues);
+  if (!mode) return textMode.plan(accounts, body, issues, { mastodonLimits: rows.mastodonLimits });
   const found = checkMedia(rows.media, mode.mediaRefs(body), issues);
   mode.validate(body, found, issues);
   issues.throwIfAny();

@@ -8,6 +8,8 @@ import { providers, type ProviderName } from "../../domain/accounts/providers.ts
 import { platformConfig, urlVariable, type PlatformConfig } from "../config.ts";
 import { appCredentialCall } from "./app-credential-calls.ts";
 import { linkedinVersionVerdict } from "./linkedin-version.ts";
+import { checkMastodonInstance } from "../mastodon/mastodon-check.ts";
+import { instanceBase } from "../mastodon/mastodon-instance.ts";
 
 export type CheckResult = "ok" | "warn" | "fail" | "skip";
 export type CheckRow = { provider: string; check: string; result: CheckResult; detail: string };
@@ -86,12 +88,54 @@ function redirectRow(provider: ProviderName, config: PlatformConfig): CheckRow {
   return row("fail", `${uri} is not https: set PUBLIC_URL to the https address users reach`);
 }
 
-async function checkProvider(provider: ProviderName, config: PlatformConfig): Promise<CheckRow[]> {
+export type CheckOptions = {
+  provider?: ProviderName;
+  /** Mastodon: the instances this installation has accounts or apps on (read from the database by the caller) */
+  mastodonInstances?: () => Promise<string[]>;
+};
+
+/**
+ * Mastodon has no installation-wide app: each instance with our accounts or apps, and the default
+ * one the connect form suggests, must answer GET /api/v2/instance.
+ */
+async function mastodonRows(config: PlatformConfig, opts: CheckOptions): Promise<CheckRow[]> {
+  const rows: CheckRow[] = [];
+  let known: string[] = [];
+  try {
+    known = (await opts.mastodonInstances?.()) ?? [];
+  } catch (err) {
+    rows.push({
+      provider: "mastodon",
+      check: "known instances",
+      result: "warn",
+      detail: `the instances with accounts could not be read: ${(err as Error).message}`,
+    });
+  }
+  let fallback: string[] = [];
+  try {
+    fallback = [instanceBase(config.endpoints.mastodon.instance)];
+  } catch {
+    // urlsRow reports a malformed MASTODON_INSTANCE_URL
+  }
+  const instances = [...new Set([...fallback, ...known])];
+  const verdicts = await Promise.all(instances.map(async (base) => ({ base, ...(await checkMastodonInstance(base)) })));
+  for (const v of verdicts)
+    rows.push({
+      provider: "mastodon",
+      check: `instance ${v.base === fallback[0] ? "(default) " : ""}${v.base.replace(/^https?:\/\//, "")}`,
+      result: v.result,
+      detail: v.detail,
+    });
+  return rows;
+}
+
+async function checkProvider(provider: ProviderName, config: PlatformConfig, opts: CheckOptions = {}): Promise<CheckRow[]> {
   const apps = appsOf[provider];
   const credentialRows = apps.map((a) => credentialsRow(provider, a, config));
   const urls = urlsRow(provider, config);
   const rows: CheckRow[] = [...credentialRows, urls, redirectRow(provider, config)];
   if (provider === "linkedin") rows.push({ provider, check: "LinkedIn-Version", ...linkedinVersionVerdict(config.linkedinVersion) });
+  if (provider === "mastodon" && urls.result !== "fail") rows.push(...(await mastodonRows(config, opts)));
   const calls = await Promise.all(
     apps.map(async (a, i): Promise<CheckRow> => {
       const check = named("app credentials call", a);
@@ -106,7 +150,7 @@ async function checkProvider(provider: ProviderName, config: PlatformConfig): Pr
 }
 
 /** Rows for the chosen provider, or for every configured one (all of them in sandbox mode). */
-export async function checkPlatforms(opts: { provider?: ProviderName } = {}): Promise<{ mode: string; rows: CheckRow[] }> {
+export async function checkPlatforms(opts: CheckOptions = {}): Promise<{ mode: string; rows: CheckRow[] }> {
   let config: PlatformConfig;
   try {
     config = platformConfig();
@@ -118,11 +162,12 @@ export async function checkPlatforms(opts: { provider?: ProviderName } = {}): Pr
   const chosen = opts.provider ? [opts.provider] : [...providers];
   const rows: CheckRow[][] = await Promise.all(
     chosen.map(async (p) => {
-      if (config.mode === "live" && !opts.provider && !appsOf[p].some(appIsSet)) {
+      // (providers without an installation-wide app, Bluesky and Mastodon, are always checked)
+      if (config.mode === "live" && !opts.provider && appsOf[p].length > 0 && !appsOf[p].some(appIsSet)) {
         const a = appsOf[p][0]!;
         return [{ provider: p, check: "credentials", result: "skip" as const, detail: `not configured (${a.prefix}_CLIENT_ID, ${a.prefix}_CLIENT_SECRET)` }];
       }
-      return checkProvider(p, config);
+      return checkProvider(p, config, opts);
     }),
   );
   return { mode: config.mode, rows: rows.flat() };

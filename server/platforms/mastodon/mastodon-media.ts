@@ -30,7 +30,8 @@ export const instanceOf = (ctx: AccountContext): string => {
 
 const auth = (ctx: AccountContext) => ({ Authorization: `Bearer ${ctx.accessToken}` });
 
-export async function prepareMastodonPost(ctx: AccountContext, input: PostInput & MastodonPostOptions): Promise<PreparedPost> {
+/** `idempotencyKey`: the engine's for this post (a job's id and post index); without one a fresh key, kept in the job's progress. */
+export async function prepareMastodonPost(ctx: AccountContext, input: PostInput & MastodonPostOptions & { idempotencyKey?: string }): Promise<PreparedPost> {
   const base = instanceOf(ctx);
   const limits = await instanceLimits(base);
   const issues = checkMastodonPost(limits, {
@@ -57,7 +58,7 @@ export async function prepareMastodonPost(ctx: AccountContext, input: PostInput 
   }
   const prepared: MastodonPrepared = {
     mediaIds,
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
     options: { visibility: input.visibility, spoilerText: input.spoilerText, sensitive: input.sensitive, language: input.language },
   };
   return prepared;

@@ -8,6 +8,8 @@ import { facebookPayloadSchema } from "./facebook/rules.ts";
 import { instagramPayloadSchema } from "./instagram/rules.ts";
 import { BLUESKY_LIMITS, blueskyGraphemes } from "../../../platforms/bluesky/bluesky-limits.ts";
 import { textPayloadSchema } from "./text/rules.ts";
+import type { InstanceLimits } from "../../../platforms/mastodon/mastodon-instance.ts";
+import { mastodonLength } from "../../../platforms/mastodon/mastodon-text.ts";
 import { tiktokPayloadSchema } from "./tiktok/rules.ts";
 import { youtubePayloadSchema } from "./youtube/rules.ts";
 
@@ -17,7 +19,8 @@ export type SentText = { field: string; text: string; length: number; limit: num
 const characters = (field: string, text: string, limit: number | null): SentText => ({ field, text, length: codePoints(text), limit, unit: "characters" });
 const utf16 = (field: string, text: string, limit: number): SentText => ({ field, text, length: text.length, limit, unit: "utf16" });
 
-export function sentTexts(provider: ProviderName, payload: unknown): SentText[] {
+/** `mastodonLimits`: a Mastodon account's instance limits (its max_characters and URL weight), when known. */
+export function sentTexts(provider: ProviderName, payload: unknown, mastodonLimits?: InstanceLimits | null): SentText[] {
   switch (provider) {
     case "x":
     case "threads":
@@ -55,13 +58,27 @@ export function sentTexts(provider: ProviderName, payload: unknown): SentText[] 
       return [utf16("caption", tiktokPayloadSchema.parse(payload).caption, TIKTOK_CAPTION_UTF16)];
     case "bluesky": {
       const { posts, firstComment } = textPayloadSchema.parse(payload);
-      const graphemes = (field: string, text: string): SentText => ({ field, text, length: blueskyGraphemes(text), limit: BLUESKY_LIMITS.graphemes, unit: "graphemes" });
+      const graphemes = (field: string, text: string): SentText => ({
+        field,
+        text,
+        length: blueskyGraphemes(text),
+        limit: BLUESKY_LIMITS.graphemes,
+        unit: "graphemes",
+      });
       return [...posts.map((text, i) => graphemes(`posts[${i}]`, text)), ...(firstComment ? [graphemes("firstComment", firstComment)] : [])];
     }
     case "mastodon": {
-      // TODO(issue48-mastodon): the instance's max_characters and URL weight
-      const { posts, firstComment } = textPayloadSchema.parse(payload);
-      return [...posts.map((text, i) => characters(`posts[${i}]`, text, null)), ...(firstComment ? [characters("firstComment", firstComment, null)] : [])];
+      // as the instance counts: the content warning in every status, each link as characters_reserved_per_url
+      const { posts, firstComment, mastodon } = textPayloadSchema.parse(payload);
+      const reserved = mastodonLimits?.charactersReservedPerUrl ?? 23;
+      const counted = (field: string, text: string, spoiler = ""): SentText => ({
+        field,
+        text,
+        length: mastodonLength(text, spoiler, reserved),
+        limit: mastodonLimits?.maxCharacters ?? null,
+        unit: "characters",
+      });
+      return [...posts.map((text, i) => counted(`posts[${i}]`, text, mastodon?.spoilerText)), ...(firstComment ? [counted("firstComment", firstComment)] : [])];
     }
   }
 }

@@ -12,6 +12,7 @@ import { JobFailure } from "../../job-codes.ts";
 import type { Flow } from "../../engine/flow.ts";
 import type { FlowContext } from "../../engine/flow-context.ts";
 import type { TextJobPayload } from "./rules.ts";
+import { mastodonStatusExtras } from "./mastodon.ts";
 
 type Posted = { id: string; permalink: string };
 type Ctx = FlowContext<TextJobPayload>;
@@ -33,11 +34,13 @@ async function run(ctx: Ctx): Promise<void> {
     const media = ctx.payload.media?.[i] ?? [];
     const document = i === 0 ? ctx.payload.document : undefined;
     const record = (r: Posted) => ({ posted: [...posted, { id: r.id, permalink: r.permalink }] });
+    // Mastodon: the target's options and an Idempotency-Key of this job and post
+    const extras = mastodonStatusExtras(ctx.account, ctx.job.id, i, ctx.payload.mastodon);
     let ref: Posted;
     if (media.length === 0 && !document) {
-      ref = await ctx.submitStep((c) => adapter.publishText!(c, { text, ...reply }), record);
+      ref = await ctx.submitStep((c) => adapter.publishText!(c, { text, ...reply, ...extras }), record);
     } else {
-      const prepared = await prepare(ctx, i, text, replyToId);
+      const prepared = await prepare(ctx, i, text, replyToId, extras);
       ref = await ctx.submitStep((c) => adapter.publishPrepared!(c, prepared, { text, ...reply }), record);
     }
     posted.push({ id: ref.id, permalink: ref.permalink });
@@ -46,7 +49,7 @@ async function run(ctx: Ctx): Promise<void> {
 }
 
 /** Post i's media prepared (once) and processed. */
-async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | undefined): Promise<PreparedPost> {
+async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | undefined, extras: object = {}): Promise<PreparedPost> {
   const adapter = adapterFor(ctx.account.provider);
   const key = `prepared${i}`;
   let prepared = ctx.progress[key] as PreparedPost | undefined;
@@ -59,7 +62,7 @@ async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | un
       const source = await ctx.media(ref.mediaId);
       media.push({ kind: source.mimeType.startsWith("video/") ? "video" : "image", source, ...(ref.altText ? { altText: ref.altText } : {}) });
     }
-    const made = await ctx.call((c) => adapter.preparePost!(c, { text, media, ...(replyToId ? { replyToId } : {}) }));
+    const made = await ctx.call((c) => adapter.preparePost!(c, { text, media, ...(replyToId ? { replyToId } : {}), ...extras }));
     await ctx.save({ [key]: made });
     prepared = made;
   }

@@ -8,6 +8,7 @@ import { codePoints, removeLinks, TEXT_LIMITS, textLength } from "../../text-rul
 import { checkImage, checkVideo } from "../media-checks.ts";
 import { textMediaLimits, type TextMediaLimits } from "./media-limits.ts";
 import type { Issues } from "../../validation-issues.ts";
+import { checkMastodonTexts, mastodonPayloadSchema, type MastodonLimits, type MastodonOptions } from "./mastodon.ts";
 
 const mediaRefSchema = z.object({ mediaId: z.string(), altText: z.string().nullable() });
 
@@ -21,6 +22,8 @@ export const textPayloadSchema = z.object({
   /** LinkedIn: the first post is a document built from this carousel (carousels/carousel-document.ts) */
   document: z.object({ carouselId: z.string() }).optional(),
   firstComment: z.string().nullable().optional(),
+  /** Mastodon: visibility, content warning, sensitive, language (issue 48) */
+  mastodon: mastodonPayloadSchema.optional(),
 });
 export type TextJobPayload = z.infer<typeof textPayloadSchema>;
 export type TextMediaRef = z.infer<typeof mediaRefSchema>;
@@ -28,7 +31,10 @@ export type TextMediaRef = z.infer<typeof mediaRefSchema>;
 export type TextTarget = { account: ConnectedAccount; posts: string[] };
 export type TextPlan = { mode: "text"; targets: TextTarget[] };
 
-export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues: Issues): TextPlan {
+/** Mastodon (issue 48): each instance's limits by account id, and a post group target's options. */
+export type TextPlanExtras = { mastodonLimits?: MastodonLimits; mastodon?: MastodonOptions };
+
+export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues: Issues, extras: TextPlanExtras = {}): TextPlan {
   const posts = body.posts;
   if (!posts) {
     issues.add("posts", "required for text accounts", "required");
@@ -59,6 +65,8 @@ export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues
       }
     });
   }
+  for (const account of accounts)
+    if (account.provider === "mastodon") checkMastodonTexts(extras.mastodonLimits?.get(account.id), posts, extras.mastodon, issues);
   issues.throwIfAny();
   return { mode: "text", targets: accounts.map((account) => ({ account, posts: account.provider === "x" ? xPosts! : posts })) };
 }
