@@ -158,4 +158,12 @@ export interface LookupAdapter {
   findPublished(ctx: AccountContext, prepared: PreparedPost): Promise<PublishedRef | null>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter> & Partial<LookupAdapter>;
+/** What a user gives to connect without OAuth: an identifier and an app password for their server (Bluesky). */
+export type PasswordConnectInput = { identifier: string; appPassword: string; server?: string };
+
+/** Platforms connected with an app password instead of an authorization code. */
+export interface PasswordAdapter {
+  connectWithPassword(input: PasswordConnectInput): Promise<{ tokens: TokenSet; identity: ConnectedIdentity }>;
+}
+
+export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter> & Partial<LookupAdapter> & Partial<PasswordAdapter>;

@@ -1,3 +1,3 @@
--- Issue 48: two more networks in the provider enum (additions; the seven keep their values).
+-- Issue 48: two more networks in the provider enum (additions, the seven keep their values).
 ALTER TYPE "Provider" ADD VALUE IF NOT EXISTS 'bluesky';
 ALTER TYPE "Provider" ADD VALUE IF NOT EXISTS 'mastodon';
