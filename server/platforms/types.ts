@@ -122,7 +122,13 @@ export type PostMediaItem = {
 };
 
 /** One post of a thread with its media, as a text platform is asked to prepare it. */
-export type PostInput = { text: string; replyToId?: string; media: PostMediaItem[] };
+export type PostInput = {
+  text: string;
+  replyToId?: string;
+  media: PostMediaItem[];
+  /** the post's languages (BCP 47), where the platform records them (Bluesky) */
+  langs?: string[];
+};
 
 /**
  * What preparePost answers: the platform's handles for the post's media (X media ids, LinkedIn

@@ -8,6 +8,7 @@ import type { ConnectedAccount, MediaItem } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { mediaModeOf, textMode } from "../publishing/modes/index.ts";
 import { checkMedia, type Found } from "../publishing/modes/media-checks.ts";
+import { blueskyReplyProblem } from "../publishing/modes/text/bluesky-rules.ts";
 import { validateTextMedia, type TextJobPayload } from "../publishing/modes/text/rules.ts";
 import { assertCapable } from "../publishing/validate-request.ts";
 import { Issues } from "../publishing/validation-issues.ts";
@@ -72,6 +73,11 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
   }
   if (own && target[own as PlatformObject] === undefined) issues.push({ path: own, message: `required for a ${provider} account`, code: "required" });
   if (target.linkedin && provider !== "linkedin") issues.push({ path: "linkedin", message: `not allowed for a ${provider} account`, code: "invalid" });
+  if (target.bluesky && provider !== "bluesky") issues.push({ path: "bluesky", message: `not allowed for a ${provider} account`, code: "invalid" });
+  if (provider === "bluesky" && content.firstComment) {
+    const problem = blueskyReplyProblem(content.firstComment);
+    if (problem) issues.push({ path: "content.firstComment", message: `${problem} (a Bluesky reply)`, code: "too_long" });
+  }
   if (target.linkedin && content.media.length > 0)
     issues.push({
       path: "content.media",
@@ -80,11 +86,20 @@ function planTarget(target: PostGroupTarget, account: ConnectedAccount, content:
     });
   checkFirstComment(provider, target, content, issues);
   if (issues.length > 0) return null;
-  return own ? planMediaTarget(target, account, content, media, issues) : planTextTarget(account, content, media, issues, target.linkedin?.carouselId);
+  return own
+    ? planMediaTarget(target, account, content, media, issues)
+    : planTextTarget(account, content, media, issues, target.linkedin?.carouselId, target.bluesky?.langs);
 }
 
 /** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
-function planTextTarget(account: ConnectedAccount, content: Content, media: MediaItem[], issues: Issue[], carouselId?: string): TargetPlan | null {
+function planTextTarget(
+  account: ConnectedAccount,
+  content: Content,
+  media: MediaItem[],
+  issues: Issue[],
+  carouselId?: string,
+  langs?: string[],
+): TargetPlan | null {
   const posts = [content.text, ...content.thread];
   const plan = collect(issues, mapTextPath, () => textMode.plan([account], { accountIds: [account.id], posts }, new Issues()));
   const found = collect(
@@ -104,7 +119,7 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
       issues,
       (p) => p,
       () => {
-        validateTextMedia(account.provider as "x" | "threads" | "linkedin", items, "content.media", scratch);
+        validateTextMedia(account.provider as "x" | "threads" | "linkedin" | "bluesky", items, "content.media", scratch);
         scratch.throwIfAny();
       },
     );
@@ -117,6 +132,7 @@ function planTextTarget(account: ConnectedAccount, content: Content, media: Medi
       : {}),
     ...(carouselId ? { document: { carouselId } } : {}),
     ...(content.firstComment !== undefined ? { firstComment: content.firstComment } : {}),
+    ...(langs?.length ? { langs } : {}),
   };
   return { account, payload, warnings: [] };
 }
