@@ -1,22 +1,29 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providers, providerTable, type ProviderName } from "@/server/domain/accounts/providers";
+import { PasswordConnectForm, type PasswordConnectDefaults } from "./password-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 /**
  * Starts the platform's OAuth flow: the browser goes to its authorize page and comes back.
  * `sandbox`: the platforms are the local sandbox, whose Meta apps need no App roles.
  */
-export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
+export function ConnectPanel({ sandbox, passwordDefaults }: { sandbox: boolean; passwordDefaults: PasswordConnectDefaults }) {
   const trpc = useTRPC();
+  // a provider connected with an app password opens its form instead of going to the platform
+  const [passwordProvider, setPasswordProvider] = useState<ProviderName | null>(null);
   const connect = useMutation(
     trpc.accounts.connect.mutationOptions({
       onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
     }),
   );
-  const start = (provider: ProviderName, app?: "business" | "login-kit") => connect.mutate({ provider, ...(app ? { app } : {}) });
+  const start = (provider: ProviderName, app?: "business" | "login-kit") => {
+    if (providerTable[provider].connect.method === "password") return setPasswordProvider((open) => (open === provider ? null : provider));
+    connect.mutate({ provider, ...(app ? { app } : {}) });
+  };
   return (
     <section aria-labelledby="connect-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="connect-heading" className="text-base font-semibold">
@@ -38,6 +45,7 @@ export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
             type="button"
             disabled={connect.isPending}
             onClick={() => start(p)}
+            aria-expanded={providerTable[p].connect.method === "password" ? passwordProvider === p : undefined}
             className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
           >
             <ProviderBadge provider={p} size="sm" />
@@ -61,6 +69,7 @@ export function ConnectPanel({ sandbox }: { sandbox: boolean }) {
           )),
         )}
       </div>
+      {passwordProvider ? <PasswordConnectForm key={passwordProvider} provider={passwordProvider} defaults={passwordDefaults} onDone={() => setPasswordProvider(null)} /> : null}
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
         Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes
         videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an account cannot publish
