@@ -4,8 +4,10 @@
 // service only ever talks to SANDBOX_URL. Beside it:
 //   GET  /_sandbox/bluesky              page: "Create a Bluesky test account" (handle + app password to paste)
 //   POST /_sandbox/bluesky/accounts     { handle? } → 201 { handle, did, appPassword, password, server } (a form post answers the page)
-//   POST /_sandbox/bluesky/faults       { kind: "answer_lost", operation, darkSeconds? } → 201: the next such call reaches the PDS,
-//                                       its answer is dropped, and the PDS is unreachable for darkSeconds (a server that stopped after receiving it)
+//   GET  /_sandbox/bluesky/faults       { faults } (a fault is gone once spent)
+//   POST /_sandbox/bluesky/faults       { kind: "answer_lost", operation, darkSeconds? } → 201 { fault }: the next such call reaches the PDS,
+//                                       its answer is dropped, and the PDS is unreachable for darkSeconds (a server that stopped after receiving it);
+//                                       { kind: "slow_answer", operation, delaySeconds } → 201: its answer comes that much later
 //   DELETE /_sandbox/bluesky/faults     204
 //   /bluesky/plc/*                      the PLC identity directory
 import { randomBytes } from "node:crypto";
@@ -15,7 +17,12 @@ import type { Ctx, Env } from "../kit.ts";
 import { faviconLink } from "../favicon.ts";
 import type { LocalPds } from "./local-pds.ts";
 
-type AnswerLost = { kind: "answer_lost"; operation: string; darkSeconds: number };
+/**
+ * answer_lost: the call reaches the PDS, its answer is dropped, then the PDS is unreachable for
+ * darkSeconds. slow_answer: the call reaches the PDS, its answer comes delaySeconds later (a
+ * moment to kill the caller in, after the record exists). Each is spent by the call it waits for.
+ */
+type Fault = { id: string; kind: "answer_lost" | "slow_answer"; operation: string; darkSeconds: number; delaySeconds: number };
 
 export type SandboxPds = { close(): Promise<void> };
 
@@ -39,7 +46,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
         running = undefined;
         throw err;
       }));
-  const faults: AnswerLost[] = [];
+  const faults: Fault[] = [];
   let darkUntil = 0;
 
   /** Drops the connection: the caller sees no answer at all. */
@@ -63,12 +70,14 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
     const url = new URL(c.req.url);
     const answer = await forward(c, `${local.url}${url.pathname}${url.search}`);
     const i = faults.findIndex((f) => f.operation === operation);
-    if (i >= 0) {
-      const [fault] = faults.splice(i, 1);
-      darkUntil = Date.now() + fault!.darkSeconds * 1000;
-      return hangUp(c);
+    if (i < 0) return answer;
+    const [fault] = faults.splice(i, 1);
+    if (fault!.kind === "slow_answer") {
+      await new Promise((r) => setTimeout(r, fault!.delaySeconds * 1000));
+      return answer;
     }
-    return answer;
+    darkUntil = Date.now() + fault!.darkSeconds * 1000;
+    return hangUp(c);
   });
 
   app.all("/bluesky/plc/*", async (c) => {
@@ -77,11 +86,18 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
     return forward(c, `${local.plcUrl}${url.pathname.slice("/bluesky/plc".length)}${url.search}`);
   });
 
+  app.get("/_sandbox/bluesky/faults", (c) => c.json({ faults }));
   app.post("/_sandbox/bluesky/faults", async (c) => {
-    const input = (await c.req.json().catch(() => ({}))) as Partial<AnswerLost>;
-    if (input.kind !== "answer_lost" || typeof input.operation !== "string")
-      return c.json({ error: 'expected { kind: "answer_lost", operation: "com.atproto.repo.createRecord", darkSeconds? }' }, 422);
-    const fault = { kind: input.kind, operation: input.operation, darkSeconds: Math.max(0, Number(input.darkSeconds ?? 0)) };
+    const input = (await c.req.json().catch(() => ({}))) as Partial<Fault>;
+    if ((input.kind !== "answer_lost" && input.kind !== "slow_answer") || typeof input.operation !== "string")
+      return c.json({ error: 'expected { kind: "answer_lost" | "slow_answer", operation: "com.atproto.repo.createRecord", darkSeconds?, delaySeconds? }' }, 422);
+    const fault: Fault = {
+      id: randomBytes(6).toString("hex"),
+      kind: input.kind,
+      operation: input.operation,
+      darkSeconds: Math.max(0, Number(input.darkSeconds ?? 0)),
+      delaySeconds: Math.max(0, Number(input.delaySeconds ?? 0)),
+    };
     faults.push(fault);
     return c.json({ fault }, 201);
   });
