@@ -69,7 +69,9 @@ export function ConnectPanel({ sandbox, passwordDefaults }: { sandbox: boolean; 
           )),
         )}
       </div>
-      {passwordProvider ? <PasswordConnectForm key={passwordProvider} provider={passwordProvider} defaults={passwordDefaults} onDone={() => setPasswordProvider(null)} /> : null}
+      {passwordProvider ? (
+        <PasswordConnectForm key={passwordProvider} provider={passwordProvider} defaults={passwordDefaults} onDone={() => setPasswordProvider(null)} />
+      ) : null}
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
         Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes
         videos; <strong className="font-medium">TikTok (Login Kit)</strong> connects through its Login Kit app, for reading only: such an account cannot publish

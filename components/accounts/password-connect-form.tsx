@@ -55,7 +55,16 @@ export function PasswordConnectForm({
         connect.mutate({ provider, identifier: handle, appPassword, ...(server.trim() ? { server: server.trim() } : {}) });
       }}
     >
-      <Field label="Handle" name="handle" autoComplete="username" required value={handle} onChange={(e) => setHandle(e.target.value)} placeholder="alice.bsky.social" hint="Your handle or the account's email." />
+      <Field
+        label="Handle"
+        name="handle"
+        autoComplete="username"
+        required
+        value={handle}
+        onChange={(e) => setHandle(e.target.value)}
+        placeholder="alice.bsky.social"
+        hint="Your handle or the account's email."
+      />
       <Field
         label="App password"
         name="appPassword"

@@ -149,9 +149,7 @@ describe("npm run cli -- sandbox connect", () => {
 
 describe("npm run cli -- accounts connect bluesky", () => {
   it("connects with a handle and an app password, prints {accountId, provider, username}, and says a wrong app password in words", async () => {
-    const boot = JSON.parse(
-      (await cli(["bootstrap", "--email", uniqueEmail("bsky"), "--password", "s3cret-password", "--workspace", "Sky", "--json"])).stdout,
-    );
+    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("bsky"), "--password", "s3cret-password", "--workspace", "Sky", "--json"])).stdout);
     const bsky = await createBlueskyTestAccount();
     const base = ["accounts", "connect", "bluesky", "--workspace", boot.workspaceId, "--handle", bsky.handle];
     const ok = await cli([...base, "--app-password", bsky.appPassword, "--server", inject("sandboxUrl"), "--json"]);

@@ -77,7 +77,10 @@ describe("npm run cli -- platforms check", () => {
     expect(r.row("bluesky", "server")).toMatchObject({ result: "ok", detail: expect.stringMatching(/answered describeServer \(did:web:.*; handles \.test\)/) });
     const down = await checkJson(["--provider", "bluesky"], { BLUESKY_SERVER_URL: "http://127.0.0.1:9" });
     expect(down.code).toBe(1);
-    expect(down.row("bluesky", "server")).toMatchObject({ result: "fail", detail: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 did not answer describeServer/) });
+    expect(down.row("bluesky", "server")).toMatchObject({
+      result: "fail",
+      detail: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 did not answer describeServer/),
+    });
   }, 60_000);
 
   it("fails a missing credential, naming the variable; in live mode an unset secret is missing too", async () => {

@@ -79,9 +79,13 @@ async function passwordConnect(scope: Scope, opts: SandboxConnectOptions, sandbo
       body: JSON.stringify({ handle: opts.username }),
     });
   } catch {
-    throw new AppError("SERVICE_UNAVAILABLE", `The platform sandbox is not running at ${sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`);
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      `The platform sandbox is not running at ${sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`,
+    );
   }
   const made = (await res.json()) as { handle?: string; appPassword?: string; error?: string };
-  if (!res.ok || !made.handle || !made.appPassword) throw new AppError("CONNECTION_FAILED", `The sandbox could not make a Bluesky account: ${made.error ?? res.status}`);
+  if (!res.ok || !made.handle || !made.appPassword)
+    throw new AppError("CONNECTION_FAILED", `The sandbox could not make a Bluesky account: ${made.error ?? res.status}`);
   return connectWithAppPassword(scope, { provider: opts.provider, identifier: made.handle, appPassword: made.appPassword });
 }

@@ -172,4 +172,11 @@ export interface PasswordAdapter {
   connectWithPassword(input: PasswordConnectInput): Promise<{ tokens: TokenSet; identity: ConnectedIdentity }>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter> & Partial<LookupAdapter> & Partial<PasswordAdapter>;
+export type PlatformAdapter = OAuthAdapter &
+  ReadAdapter &
+  Partial<TextAdapter> &
+  Partial<DeleteAdapter> &
+  Partial<MediaPostAdapter> &
+  Partial<CommentAdapter> &
+  Partial<LookupAdapter> &
+  Partial<PasswordAdapter>;

@@ -223,11 +223,21 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       const text = `drill bluesky ${round} ${Date.now()}`;
       const marker = (await sandbox("/_sandbox/bluesky/faults", { kind: "slow_answer", operation: "com.atproto.repo.createRecord", delaySeconds: 3 })).fault.id;
       const markerSpent = async () => !(await sandbox("/_sandbox/bluesky/faults")).faults.some((f: { id: string }) => f.id === marker);
-      const accepted = await api("POST", "/api/v1/post-groups", { requestId: crypto.randomUUID(), content: { text }, targets: [{ accountId: bluesky.accountId }] });
+      const accepted = await api("POST", "/api/v1/post-groups", {
+        requestId: crypto.randomUUID(),
+        content: { text },
+        targets: [{ accountId: bluesky.accountId }],
+      });
       if (!accepted.postGroupId) throw new Error(`the drill's Bluesky post group was refused: ${JSON.stringify(accepted)}`);
       const group = await killThenTakeOver(marker, `/api/v1/post-groups/${accepted.postGroupId}`, ["published", "partial", "failed", "canceled"], markerSpent);
       const records = await blueskyPosts(bluesky.bluesky.did);
-      const row: DrillRound = { round, provider: "bluesky", killed: "during submit", status: group.status, postsOnSandbox: records.filter((r) => r.value.text === text).length };
+      const row: DrillRound = {
+        round,
+        provider: "bluesky",
+        killed: "during submit",
+        status: group.status,
+        postsOnSandbox: records.filter((r) => r.value.text === text).length,
+      };
       results.push(row);
       log(JSON.stringify(row));
     }

@@ -44,7 +44,12 @@ describe("connecting Bluesky with an app password", () => {
     expect(row.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
 
     await db.connectedAccount.update({ where: { id: row.id }, data: { needsReconnect: true, reconnectReason: "revoked" } });
-    const again = await connectWithAppPassword(t.scope, { provider: "bluesky", identifier: bsky.handle, appPassword: bsky.appPassword, server: platformConfig().sandboxUrl });
+    const again = await connectWithAppPassword(t.scope, {
+      provider: "bluesky",
+      identifier: bsky.handle,
+      appPassword: bsky.appPassword,
+      server: platformConfig().sandboxUrl,
+    });
     expect(again.accountId).toBe(first.accountId);
     const after = await db.connectedAccount.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.needsReconnect).toBe(false);
@@ -74,7 +79,9 @@ describe("connecting Bluesky with an app password", () => {
     // the sandbox's PDS under another name: not the configured sandbox, so the SSRF guard decides
     const server = platformConfig().sandboxUrl.replace("127.0.0.1", "localhost");
     for (const address of [server, "http://10.1.2.3", "http://169.254.169.254"]) {
-      const err = await refused(connectWithAppPassword(t.scope, { provider: "bluesky", identifier: bsky.handle, appPassword: bsky.appPassword, server: address }));
+      const err = await refused(
+        connectWithAppPassword(t.scope, { provider: "bluesky", identifier: bsky.handle, appPassword: bsky.appPassword, server: address }),
+      );
       expect(err.code).toBe("CONNECTION_FAILED");
       expect(err.message).toMatch(/server address is refused: it (points at|resolves to) a private, loopback or link-local address/);
     }

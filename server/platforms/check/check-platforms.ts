@@ -106,7 +106,8 @@ async function checkProvider(provider: ProviderName, config: PlatformConfig): Pr
   // a provider connected with an app password has no redirect to register; its server is asked instead
   const password = providerTable[provider].connect.method === "password";
   const rows: CheckRow[] = [...credentialRows, urls, ...(password ? [] : [redirectRow(provider, config)])];
-  if (provider === "bluesky") rows.push(urls.result === "fail" ? { provider, check: "server", result: "skip", detail: "skipped: fix the URLs first" } : await blueskyServerRow(config));
+  if (provider === "bluesky")
+    rows.push(urls.result === "fail" ? { provider, check: "server", result: "skip", detail: "skipped: fix the URLs first" } : await blueskyServerRow(config));
   if (provider === "linkedin") rows.push({ provider, check: "LinkedIn-Version", ...linkedinVersionVerdict(config.linkedinVersion) });
   const calls = await Promise.all(
     apps.map(async (a, i): Promise<CheckRow> => {

@@ -90,7 +90,10 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   app.post("/_sandbox/bluesky/faults", async (c) => {
     const input = (await c.req.json().catch(() => ({}))) as Partial<Fault>;
     if ((input.kind !== "answer_lost" && input.kind !== "slow_answer") || typeof input.operation !== "string")
-      return c.json({ error: 'expected { kind: "answer_lost" | "slow_answer", operation: "com.atproto.repo.createRecord", darkSeconds?, delaySeconds? }' }, 422);
+      return c.json(
+        { error: 'expected { kind: "answer_lost" | "slow_answer", operation: "com.atproto.repo.createRecord", darkSeconds?, delaySeconds? }' },
+        422,
+      );
     const fault: Fault = {
       id: randomBytes(6).toString("hex"),
       kind: input.kind,
@@ -110,7 +113,12 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   /** A new account with an app password, as a user makes one on bsky.social. */
   async function createAccount(handleInput: string | undefined) {
     const local = await pds();
-    const name = (handleInput ?? "").trim().replace(/^@/, "").replace(/\.test$/, "").toLowerCase() || `user-${randomBytes(3).toString("hex")}`;
+    const name =
+      (handleInput ?? "")
+        .trim()
+        .replace(/^@/, "")
+        .replace(/\.test$/, "")
+        .toLowerCase() || `user-${randomBytes(3).toString("hex")}`;
     const account = await local.createAccount({ handle: `${name}.test` });
     const appPassword = await local.createAppPassword(account, "Posteady");
     // the account's own password too: a test revokes the app password with it, as a user does in Settings
@@ -130,51 +138,58 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   });
   app.get("/_sandbox/bluesky", (c) => c.html(page()));
 
-  const page = (created?: { handle: string; appPassword: string; server: string }, error?: string) => html`<!doctype html>
-    <html>
-      <head>
-        <meta charset="utf-8" />
-        <title>Create a Bluesky test account</title>
-        ${faviconLink}
-        <style>
-          body {
-            font: 15px system-ui, sans-serif;
-            max-width: 36rem;
-            margin: 3rem auto;
-            padding: 0 1rem;
+  const page = (created?: { handle: string; appPassword: string; server: string }, error?: string) =>
+    html`<!doctype html>
+      <html>
+        <head>
+          <meta charset="utf-8" />
+          <title>Create a Bluesky test account</title>
+          ${faviconLink}
+          <style>
+            body {
+              font:
+                15px system-ui,
+                sans-serif;
+              max-width: 36rem;
+              margin: 3rem auto;
+              padding: 0 1rem;
+            }
+            dd {
+              font:
+                15px ui-monospace,
+                monospace;
+              margin: 0 0 0.75rem;
+            }
+            .error {
+              color: #b00020;
+            }
+          </style>
+        </head>
+        <body>
+          <h1>Create a Bluesky test account</h1>
+          <p>
+            The sandbox runs a real Bluesky server (a PDS) on this machine. Create an account on it, then paste its handle and app password into Posteady's
+            Bluesky connect form (Accounts → Bluesky).
+          </p>
+          ${error ? html`<p class="error">${error}</p>` : ""}
+          ${
+            created
+              ? html`<dl>
+                  <dt>Handle</dt>
+                  <dd>${created.handle}</dd>
+                  <dt>App password</dt>
+                  <dd>${created.appPassword}</dd>
+                  <dt>Server</dt>
+                  <dd>${created.server}</dd>
+                </dl>`
+              : ""
           }
-          dd {
-            font: 15px ui-monospace, monospace;
-            margin: 0 0 0.75rem;
-          }
-          .error {
-            color: #b00020;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>Create a Bluesky test account</h1>
-        <p>
-          The sandbox runs a real Bluesky server (a PDS) on this machine. Create an account on it, then paste its handle and app password into
-          Posteady's Bluesky connect form (Accounts → Bluesky).
-        </p>
-        ${error ? html`<p class="error">${error}</p>` : ""}
-        ${created
-          ? html`<dl>
-              <dt>Handle</dt>
-              <dd>${created.handle}</dd>
-              <dt>App password</dt>
-              <dd>${created.appPassword}</dd>
-              <dt>Server</dt>
-              <dd>${created.server}</dd>
-            </dl>`
-          : ""}
-        <form method="post" action="/_sandbox/bluesky/accounts">
-          <label>Handle <input name="handle" placeholder="alice" /> .test</label>
-          <button type="submit">Create account and app password</button>
-        </form>
-      </body>
-    </html>`;
+          <form method="post" action="/_sandbox/bluesky/accounts">
+            <label>Handle <input name="handle" placeholder="alice" /> .test</label>
+            <button type="submit">Create account and app password</button>
+          </form>
+        </body>
+      </html>`;
 
   return {
     async close() {

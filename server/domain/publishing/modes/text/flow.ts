@@ -107,11 +107,13 @@ async function submitSettled(ctx: Ctx, prepared: PreparedPost, input: { text: st
     return await ctx.submitStep((c) => adapter.publishPrepared!(c, prepared, input), record);
   } catch (err) {
     if (!(err instanceof OutcomeUnknown)) throw err;
-    const found = await ctx.call((c) => adapter.findPublished!(c, prepared)).catch((lookup: unknown) => {
-      // the platform cannot say now: the mark stays, and the job's next run asks again (recover)
-      if (isPlatformError(lookup) && ["unavailable", "unknown_outcome", "rate_limited"].includes(lookup.kind)) throw lookup;
-      throw err;
-    });
+    const found = await ctx
+      .call((c) => adapter.findPublished!(c, prepared))
+      .catch((lookup: unknown) => {
+        // the platform cannot say now: the mark stays, and the job's next run asks again (recover)
+        if (isPlatformError(lookup) && ["unavailable", "unknown_outcome", "rate_limited"].includes(lookup.kind)) throw lookup;
+        throw err;
+      });
     if (found) {
       await ctx.save(record(found), "clear");
       return found;

@@ -81,7 +81,10 @@ export const textMediaLimits = {
     documentMaxPages: 300,
   },
   bluesky: {
-    docs: ["https://docs.bsky.app/docs/advanced-guides/posts#images-embeds", "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json"],
+    docs: [
+      "https://docs.bsky.app/docs/advanced-guides/posts#images-embeds",
+      "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json",
+    ],
     // up to 4 images; a blob over 1,000,000 bytes is re-encoded to fit (bluesky-image.ts), so a larger file is not refused
     maxImages: 4,
     minMany: 2,
