@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { toast } from "sonner";
 import { formatDate } from "@/components/format/date-time";
 import {
@@ -16,7 +16,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { providerTable } from "@/server/domain/accounts/providers";
 import { ConnectPanel } from "./connect-panel";
+import { PasswordConnectForm, type PasswordConnectDefaults } from "./password-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 function Outcome() {
@@ -28,7 +30,17 @@ function Outcome() {
   return null;
 }
 
-export function AccountList({ sandbox, mastodonInstance }: { sandbox: boolean; mastodonInstance: string }) {
+export function AccountList({
+  sandbox,
+  mastodonInstance,
+  passwordDefaults,
+}: {
+  sandbox: boolean;
+  mastodonInstance: string;
+  passwordDefaults: PasswordConnectDefaults;
+}) {
+  // the account whose app-password form is open (reconnecting Bluesky)
+  const [reconnecting, setReconnecting] = useState<string | null>(null);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
@@ -48,7 +60,7 @@ export function AccountList({ sandbox, mastodonInstance }: { sandbox: boolean; m
       <Suspense>
         <Outcome />
       </Suspense>
-      <ConnectPanel sandbox={sandbox} mastodonInstance={mastodonInstance} />
+      <ConnectPanel sandbox={sandbox} mastodonInstance={mastodonInstance} passwordDefaults={passwordDefaults} />
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading" className="mb-3 text-base font-semibold">
           Connected accounts
@@ -111,11 +123,13 @@ export function AccountList({ sandbox, mastodonInstance }: { sandbox: boolean; m
                     variant="secondary"
                     disabled={reconnect.isPending}
                     onClick={() =>
-                      reconnect.mutate({
-                        provider: a.provider,
-                        accountId: a.accountId,
-                        ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}),
-                      })
+                      providerTable[a.provider].connect.method === "password"
+                        ? setReconnecting((open) => (open === a.accountId ? null : a.accountId))
+                        : reconnect.mutate({
+                            provider: a.provider,
+                            accountId: a.accountId,
+                            ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}),
+                          })
                     }
                   >
                     Reconnect<span className="sr-only"> @{a.username}</span>
@@ -131,6 +145,11 @@ export function AccountList({ sandbox, mastodonInstance }: { sandbox: boolean; m
                     Disconnect<span className="sr-only"> @{a.username}</span>
                   </Button>
                 </div>
+                {reconnecting === a.accountId ? (
+                  <div className="basis-full">
+                    <PasswordConnectForm provider={a.provider} defaults={passwordDefaults} identifier={a.username} onDone={() => setReconnecting(null)} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

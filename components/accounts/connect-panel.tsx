@@ -5,14 +5,25 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providers, providerTable, type ProviderName } from "@/server/domain/accounts/providers";
 import { MastodonConnectForm } from "./mastodon-connect-form";
+import { PasswordConnectForm, type PasswordConnectDefaults } from "./password-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 /**
  * Starts the platform's OAuth flow: the browser goes to its authorize page and comes back.
  * `sandbox`: the platforms are the local sandbox, whose Meta apps need no App roles.
  */
-export function ConnectPanel({ sandbox, mastodonInstance }: { sandbox: boolean; mastodonInstance: string }) {
+export function ConnectPanel({
+  sandbox,
+  mastodonInstance,
+  passwordDefaults,
+}: {
+  sandbox: boolean;
+  mastodonInstance: string;
+  passwordDefaults: PasswordConnectDefaults;
+}) {
   const trpc = useTRPC();
+  // a provider connected with an app password opens its form instead of going to the platform
+  const [passwordProvider, setPasswordProvider] = useState<ProviderName | null>(null);
   const connect = useMutation(
     trpc.accounts.connect.mutationOptions({
       onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl),
@@ -22,7 +33,8 @@ export function ConnectPanel({ sandbox, mastodonInstance }: { sandbox: boolean; 
   const [askInstance, setAskInstance] = useState<ProviderName | null>(null);
   const start = (provider: ProviderName, app?: "business" | "login-kit") => {
     const connectFacts = providerTable[provider].connect;
-    if (connectFacts.method === "oauth" && connectFacts.instance) return setAskInstance(provider);
+    if (connectFacts.method === "password") return setPasswordProvider((open) => (open === provider ? null : provider));
+    if (connectFacts.instance) return setAskInstance(provider);
     connect.mutate({ provider, ...(app ? { app } : {}) });
   };
   return (
@@ -46,6 +58,7 @@ export function ConnectPanel({ sandbox, mastodonInstance }: { sandbox: boolean; 
             type="button"
             disabled={connect.isPending}
             onClick={() => start(p)}
+            aria-expanded={providerTable[p].connect.method === "password" ? passwordProvider === p : undefined}
             className="flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-60"
           >
             <ProviderBadge provider={p} size="sm" />
@@ -76,6 +89,9 @@ export function ConnectPanel({ sandbox, mastodonInstance }: { sandbox: boolean; 
           onConnect={(instance) => connect.mutate({ provider: askInstance, instance })}
           onCancel={() => setAskInstance(null)}
         />
+      ) : null}
+      {passwordProvider ? (
+        <PasswordConnectForm key={passwordProvider} provider={passwordProvider} defaults={passwordDefaults} onDone={() => setPasswordProvider(null)} />
       ) : null}
       <p id="tiktok-login-kit-hint" className="mt-2 text-xs text-slate-500">
         Two ways into TikTok: <strong className="font-medium">TikTok</strong> connects through this installation&apos;s business-developer app and publishes

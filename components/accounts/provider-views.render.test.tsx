@@ -38,7 +38,12 @@ test("the calendar names an entry's platform by its label", () => {
 
 test("under each post the composer counts for Bluesky in graphemes (300) and for Mastodon with links as 23 (500)", async () => {
   const root = await render(
-    <ThreadEditor posts={["👨‍👩‍👧‍👦 https://example.com/a-very-long-path-that-mastodon-counts-as-23", "two"]} providers={["bluesky", "mastodon", "x"]} threadable onChange={() => undefined} />,
+    <ThreadEditor
+      posts={["👨‍👩‍👧‍👦 https://example.com/a-very-long-path-that-mastodon-counts-as-23", "two"]}
+      providers={["bluesky", "mastodon", "x"]}
+      threadable
+      onChange={() => undefined}
+    />,
   );
   const counters = [...root.querySelectorAll('[data-testid^="counter-"]')].map((c) => c.textContent);
   // post 1: the family is 1 grapheme; Bluesky counts the link as written, Mastodon as 23

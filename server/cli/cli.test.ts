@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
+import { createBlueskyTestAccount } from "../testing/bluesky-fixtures.ts";
 import { api, uniqueEmail } from "../testing/fixtures.ts";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -163,4 +164,28 @@ describe("npm run cli -- sandbox connect", () => {
     expect(by.facebook.capabilities).toMatchObject({ publishPosts: false, schedulePosts: false });
     expect(by.instagram).toMatchObject({ accountType: "creator", capabilities: { publishPosts: true } });
   }, 60_000);
+});
+
+describe("npm run cli -- accounts connect bluesky", () => {
+  it("connects with a handle and an app password, prints {accountId, provider, username}, and says a wrong app password in words", async () => {
+    const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail("bsky"), "--password", "s3cret-password", "--workspace", "Sky", "--json"])).stdout);
+    const bsky = await createBlueskyTestAccount();
+    const base = ["accounts", "connect", "bluesky", "--workspace", boot.workspaceId, "--handle", bsky.handle];
+    const ok = await cli([...base, "--app-password", bsky.appPassword, "--server", inject("sandboxUrl"), "--json"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    const out = JSON.parse(ok.stdout);
+    expect(Object.keys(out).sort()).toEqual(["accountId", "provider", "username"]);
+    expect(out).toMatchObject({ provider: "bluesky", username: bsky.handle });
+    const res = await api(boot.apiKey)("GET", "/api/v1/accounts");
+    expect(res.json.accounts).toEqual([expect.objectContaining({ accountId: out.accountId, provider: "bluesky", username: bsky.handle })]);
+
+    const wrong = await cli([...base, "--app-password", "zzzz-zzzz-zzzz-zzzz"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/CONNECTION_FAILED: Bluesky refused the handle or app password/);
+
+    // sandbox connect makes the account and its app password on the local PDS, then connects it
+    const made = await cli(["sandbox", "connect", "--workspace", boot.workspaceId, "--provider", "bluesky", "--username", "skyfan", "--json"]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ provider: "bluesky", username: "skyfan.test" });
+  }, 120_000);
 });

@@ -119,6 +119,30 @@ function providerList(value: string): ProviderName[] {
   return list;
 }
 
+const accounts = program.command("accounts").description("Connected accounts of a workspace");
+
+accounts
+  .command("connect")
+  .description("Connect an account that signs in with an app password (bluesky), without a browser")
+  .argument("<provider>", "bluesky")
+  .requiredOption("--workspace <id>", "workspace id")
+  .requiredOption("--handle <handle>", "the account's handle (or email)")
+  .requiredOption("--app-password <password>", "an app password (Bluesky: Settings → Privacy and security → App passwords)")
+  .option("--server <url>", "the account's server (default https://bsky.social; the local PDS in sandbox mode)")
+  .option("--json", 'print {"accountId","provider","username"}')
+  .action(async (provider: string, opts) => {
+    if (!(providers as readonly string[]).includes(provider)) throw new InvalidArgumentError(`expected one of ${providers.join(", ")}`);
+    const [{ systemScope }, { connectWithAppPassword }] = await Promise.all([import("../scope.ts"), import("../domain/accounts/connect-password.ts")]);
+    const account = await connectWithAppPassword(await systemScope(opts.workspace), {
+      provider: provider as ProviderName,
+      identifier: opts.handle,
+      appPassword: opts.appPassword,
+      server: opts.server,
+    });
+    const out = { accountId: account.accountId, provider: account.provider, username: account.username };
+    print(out, opts, () => `connected ${out.provider} @${out.username} (${out.accountId})`);
+  });
+
 const sandbox = program.command("sandbox").description("The platform sandbox (PLATFORMS=sandbox)");
 
 sandbox

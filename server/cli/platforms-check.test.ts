@@ -96,6 +96,19 @@ describe("npm run cli -- platforms check", () => {
     expect(down.row("mastodon", "instance (default) 127.0.0.1:9/mastodon/gone.example")!.result).toBe("fail");
   }, 60_000);
 
+  it("Bluesky: the configured server answers describeServer (the sandbox's real PDS); an unreachable one fails, naming it", async () => {
+    const r = await checkJson(["--provider", "bluesky"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.checks.map((c) => c.check)).toEqual(["urls", "server"]); // no app, no redirect URI
+    expect(r.row("bluesky", "server")).toMatchObject({ result: "ok", detail: expect.stringMatching(/answered describeServer \(did:web:.*; handles \.test\)/) });
+    const down = await checkJson(["--provider", "bluesky"], { BLUESKY_SERVER_URL: "http://127.0.0.1:9" });
+    expect(down.code).toBe(1);
+    expect(down.row("bluesky", "server")).toMatchObject({
+      result: "fail",
+      detail: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 did not answer describeServer/),
+    });
+  }, 60_000);
+
   it("fails a missing credential, naming the variable; in live mode an unset secret is missing too", async () => {
     const sandbox = await checkJson(["--provider", "x"], { X_CLIENT_ID: "" });
     expect(sandbox.code).toBe(1);

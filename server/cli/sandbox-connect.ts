@@ -7,6 +7,8 @@ import { platformConfig } from "../platforms/config.ts";
 import { consentHeadlessly } from "../sandbox/headless-consent.ts";
 import type { AppKind } from "../platforms/types.ts";
 import { systemScope } from "../scope.ts";
+import type { Scope } from "../domain/access.ts";
+import { connectWithAppPassword } from "../domain/accounts/connect-password.ts";
 
 const instagramTypes: Record<string, string> = { business: "BUSINESS", creator: "MEDIA_CREATOR", personal: "PERSONAL" };
 
@@ -29,6 +31,7 @@ export async function sandboxConnect(opts: SandboxConnectOptions) {
   const config = platformConfig();
   if (config.mode !== "sandbox") throw new AppError("CONFLICT", "sandbox connect works only in the sandbox mode (PLATFORMS=sandbox)");
   const scope = await systemScope(opts.workspace);
+  if (providerTable[opts.provider].connect.method === "password") return [await passwordConnect(scope, opts, config.sandboxUrl)];
   const { authorizeUrl } = await startConnect(scope, {
     provider: opts.provider,
     app: providerTable[opts.provider].connect.apps ? opts.tiktokConnection : undefined,
@@ -64,4 +67,28 @@ export async function sandboxConnect(opts: SandboxConnectOptions) {
     userId: null,
   });
   return result.accounts;
+}
+
+/**
+ * Bluesky has no consent page: the sandbox's real PDS makes an account and an app password (as a
+ * user does on bsky.social), which are then connected like any account's.
+ */
+async function passwordConnect(scope: Scope, opts: SandboxConnectOptions, sandboxUrl: string) {
+  let res: Response;
+  try {
+    res = await fetch(`${sandboxUrl}/_sandbox/bluesky/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ handle: opts.username }),
+    });
+  } catch {
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      `The platform sandbox is not running at ${sandboxUrl}; start the service with \`npm start\` (or \`npm run sandbox\`)`,
+    );
+  }
+  const made = (await res.json()) as { handle?: string; appPassword?: string; error?: string };
+  if (!res.ok || !made.handle || !made.appPassword)
+    throw new AppError("CONNECTION_FAILED", `The sandbox could not make a Bluesky account: ${made.error ?? res.status}`);
+  return connectWithAppPassword(scope, { provider: opts.provider, identifier: made.handle, appPassword: made.appPassword });
 }

@@ -39,7 +39,8 @@ export const hosts: { [P in keyof Endpoints]: { [K in keyof Endpoints[P]]: [real
     rupload: ["https://rupload.facebook.com", "/facebook/rupload"],
     dialog: ["https://www.facebook.com", "/facebook/www"],
   },
-  bluesky: { server: ["https://bsky.social", "/bluesky"], plc: ["https://plc.directory", "/bluesky/plc"] },
+  // the sandbox's local PDS is served at the sandbox's own address (XRPC paths are absolute: /xrpc/…)
+  bluesky: { server: ["https://bsky.social", ""], plc: ["https://plc.directory", "/bluesky/plc"] },
   mastodon: { instance: ["https://mastodon.social", "/mastodon/mastodon.social"] },
 };
 

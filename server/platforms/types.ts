@@ -122,7 +122,13 @@ export type PostMediaItem = {
 };
 
 /** One post of a thread with its media, as a text platform is asked to prepare it. */
-export type PostInput = { text: string; replyToId?: string; media: PostMediaItem[] };
+export type PostInput = {
+  text: string;
+  replyToId?: string;
+  media: PostMediaItem[];
+  /** the post's languages (BCP 47), where the platform records them (Bluesky) */
+  langs?: string[];
+};
 
 /**
  * What preparePost answers: the platform's handles for the post's media (X media ids, LinkedIn
@@ -158,4 +164,19 @@ export interface LookupAdapter {
   findPublished(ctx: AccountContext, prepared: PreparedPost): Promise<PublishedRef | null>;
 }
 
-export type PlatformAdapter = OAuthAdapter & ReadAdapter & Partial<TextAdapter> & Partial<DeleteAdapter> & Partial<MediaPostAdapter> & Partial<CommentAdapter> & Partial<LookupAdapter>;
+/** What a user gives to connect without OAuth: an identifier and an app password for their server (Bluesky). */
+export type PasswordConnectInput = { identifier: string; appPassword: string; server?: string };
+
+/** Platforms connected with an app password instead of an authorization code. */
+export interface PasswordAdapter {
+  connectWithPassword(input: PasswordConnectInput): Promise<{ tokens: TokenSet; identity: ConnectedIdentity }>;
+}
+
+export type PlatformAdapter = OAuthAdapter &
+  ReadAdapter &
+  Partial<TextAdapter> &
+  Partial<DeleteAdapter> &
+  Partial<MediaPostAdapter> &
+  Partial<CommentAdapter> &
+  Partial<LookupAdapter> &
+  Partial<PasswordAdapter>;

@@ -6,9 +6,10 @@ import { registerControl } from "./control.ts";
 import { Kit, type Env, type ProviderModule } from "./kit.ts";
 import { registerOpenAiCompatible } from "./openai-compatible.ts";
 import { registerPostPages } from "./post-page.ts";
+import type { LocalServer } from "./provider-modules.ts";
 import { SandboxState } from "./state.ts";
 
-export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[]) {
+export function createSandboxApp(state: SandboxState, baseUrl: string, modules: ProviderModule[], localServers: LocalServer[] = []) {
   const app = new Hono<Env>();
   const kit = new Kit(state, baseUrl);
   // JSON and form bodies are read straight from the socket: left to Hono, each would become a web
@@ -25,12 +26,13 @@ export function createSandboxApp(state: SandboxState, baseUrl: string, modules: 
     await next();
   });
   for (const m of modules) m.register(app, kit);
+  const servers = localServers.map((s) => s.register(app, baseUrl));
   registerConsent(app, state);
   registerControl(app, state, kit.operations);
   registerPostPages(app, state);
   registerOpenAiCompatible(app);
   app.notFound((c) => c.json({ error: `sandbox: no route ${c.req.method} ${c.req.path}` }, 404));
-  return app;
+  return Object.assign(app, { closeLocalServers: () => Promise.all(servers.map((s) => s.close())).then(() => undefined) });
 }
 
 export type RunningSandbox = { url: string; state: SandboxState; server: ServerType; close(): Promise<void> };
@@ -38,6 +40,8 @@ export type RunningSandbox = { url: string; state: SandboxState; server: ServerT
 export async function startSandbox(opts: {
   port: number;
   modules: ProviderModule[];
+  /** real platform servers run beside the modules (Bluesky's PDS), started on first use */
+  localServers?: LocalServer[];
   hostname?: string;
   stateFile?: string;
   baseUrl?: string;
@@ -45,7 +49,7 @@ export async function startSandbox(opts: {
   const state = new SandboxState(opts.stateFile);
   const hostname = opts.hostname ?? "127.0.0.1";
   const url = (opts.baseUrl ?? `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${opts.port}`).replace(/\/$/, "");
-  const app = createSandboxApp(state, url, opts.modules);
+  const app = createSandboxApp(state, url, opts.modules, opts.localServers);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname }, () => resolve(s));
   });
@@ -56,7 +60,7 @@ export async function startSandbox(opts: {
     close: () =>
       new Promise<void>((resolve) => {
         state.flush();
-        server.close(() => resolve());
+        server.close(() => void app.closeLocalServers().then(resolve, () => resolve()));
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };

@@ -4,12 +4,13 @@ import path from "node:path";
 import { env } from "../env.ts";
 import { platformConfig } from "../platforms/config.ts";
 import { startSandbox } from "./app.ts";
-import { providerModules } from "./provider-modules.ts";
+import { localServers, providerModules } from "./provider-modules.ts";
 
 const config = platformConfig();
 const sandbox = await startSandbox({
   port: config.sandboxPort,
   modules: providerModules,
+  localServers,
   hostname: process.env.SANDBOX_HOST ?? "127.0.0.1",
   baseUrl: config.sandboxUrl,
   stateFile: path.join(env().dataDir, "sandbox", "state.json"),

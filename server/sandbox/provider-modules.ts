@@ -5,7 +5,9 @@
 import type { ProviderName } from "../domain/accounts/providers.ts";
 import { facebookSandbox } from "./facebook/facebook-sandbox.ts";
 import { instagramSandbox } from "./instagram/instagram-sandbox.ts";
-import type { ProviderModule } from "./kit.ts";
+import type { Hono } from "hono";
+import { registerSandboxPds } from "./bluesky/sandbox-pds.ts";
+import type { Env, ProviderModule } from "./kit.ts";
 import { linkedinSandbox } from "./linkedin/linkedin-sandbox.ts";
 import { mastodonSandbox } from "./mastodon/mastodon-sandbox.ts";
 import { threadsSandbox } from "./threads/threads-sandbox.ts";
@@ -13,17 +15,13 @@ import { tiktokSandbox } from "./tiktok/tiktok-sandbox.ts";
 import { xSandbox } from "./x/x-sandbox.ts";
 import { youtubeSandbox } from "./youtube/youtube-sandbox.ts";
 
-/** A real server of the platform's own software, run on this machine beside the sandbox. */
-export type LocalServer = { start(opts: { dataDir?: string }): Promise<{ url: string; close(): Promise<void> }> };
+/**
+ * A real server of the platform's own software, run on this machine and reached through the
+ * sandbox's address: its routes are registered on the sandbox, which starts it on first use.
+ */
+export type LocalServer = { register(app: Hono<Env>, baseUrl: string): { close(): Promise<void> } };
 
-// Loaded when started: the PDS and its dependencies stay out of processes that never run it.
-const blueskyLocalServer: LocalServer = {
-  async start() {
-    const { startLocalPds } = await import("./bluesky/local-pds.ts");
-    const pds = await startLocalPds();
-    return { url: pds.url, close: pds.stop };
-  },
-};
+const blueskyLocalServer: LocalServer = { register: registerSandboxPds };
 
 export type ProviderSandbox = { module: ProviderModule } | { localServer: LocalServer };
 
@@ -41,3 +39,6 @@ export const sandboxes: Record<ProviderName, ProviderSandbox> = {
 
 /** The modules this sandbox server registers. */
 export const providerModules: ProviderModule[] = Object.values(sandboxes).flatMap((s) => ("module" in s ? [s.module] : []));
+
+/** The local servers this sandbox server runs. */
+export const localServers: LocalServer[] = Object.values(sandboxes).flatMap((s) => ("localServer" in s ? [s.localServer] : []));

@@ -17,6 +17,7 @@ import { createApiKey } from "../domain/api-keys/create-api-key.ts";
 import { signUp } from "../domain/auth/sign-up.ts";
 import { scopeFromSession } from "../scope.ts";
 import { connectAccount } from "./account-fixtures.ts";
+import { blueskyPosts } from "./bluesky-fixtures.ts";
 import { makeJpeg, makeMp4 } from "./media-fixtures.ts";
 import { startTestStack, type TestStack } from "./test-stack.ts";
 
@@ -27,7 +28,7 @@ export type DrillRound = {
   killed: "before submit" | "during submit" | "after submit";
   /** the job's status; for a post group, the group's */
   status: string;
-  /** the most copies of one post on the sandbox (of any target) */
+  /** the most copies of one post on the sandbox (of any target; Bluesky: records on the sandbox's PDS) */
   postsOnSandbox: number;
   /** post groups: copies of the first comment on Threads (a reply), and what the job says of it */
   commentsOnSandbox?: number;
@@ -39,6 +40,8 @@ export type DrillRound = {
 export type DrillOptions = {
   /** rounds of post groups after the media rounds: a worker killed before or during the post's publish, or during the first comment */
   groupRounds?: number;
+  /** rounds of Bluesky posts (the real local PDS), last: the worker killed after the PDS received the record, before its answer */
+  blueskyRounds?: number;
   /**
    * stop the worker (SIGSTOP) instead of killing it, past its lease, and let it go on (SIGCONT)
    * once the next worker has ended the job: a stalled worker must not publish what it lost
@@ -75,6 +78,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       return res.json();
     };
     const accounts = {
+      ...(options.blueskyRounds ? { bluesky: await connectAccount(scope, "bluesky") } : {}),
       instagram: await connectAccount(scope, "instagram"),
       tiktok: await connectAccount(scope, "tiktok"),
       threads: await connectAccount(scope, "threads"),
@@ -92,9 +96,9 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     const spent = async (faultId: string) => !(await sandbox("/_sandbox/faults")).faults.some((f: { id: string }) => f.id === faultId);
     /** A worker killed once `marker` is spent, a fresh one then runs until `resource` reaches an end. */
     type Ended = { status: string; targets?: { provider: string; status: string; firstComment?: { status: string } }[] };
-    const killThenTakeOver = async (marker: string, resource: string, ends: string[]): Promise<Ended> => {
+    const killThenTakeOver = async (marker: string, resource: string, ends: string[], isSpent = () => spent(marker)): Promise<Ended> => {
       const first = startWorker();
-      await until(() => spent(marker), 20_000);
+      await until(isSpent, 20_000);
       await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
       first.kill(options.stall ? "SIGSTOP" : "SIGKILL");
       const stoppedAt = Date.now();
@@ -206,6 +210,33 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
         commentsOnSandbox: await copies("threads", comment),
         firstComment: threadsTarget?.firstComment?.status ?? "none",
         targets: (group.targets ?? []).map((t) => `${t.provider} ${t.status}`).join(", "),
+      };
+      results.push(row);
+      log(JSON.stringify(row));
+    }
+
+    // Bluesky: the record key is chosen before the send, so a worker killed once the PDS holds the
+    // record (its answer held back) is settled by the next one looking the key up: published, once.
+    const bluesky = accounts.bluesky as { accountId: string; bluesky: { did: string } } | undefined;
+    for (let i = 1; bluesky && i <= (options.blueskyRounds ?? 0); i++) {
+      const round = rounds + (options.groupRounds ?? 0) + i;
+      const text = `drill bluesky ${round} ${Date.now()}`;
+      const marker = (await sandbox("/_sandbox/bluesky/faults", { kind: "slow_answer", operation: "com.atproto.repo.createRecord", delaySeconds: 3 })).fault.id;
+      const markerSpent = async () => !(await sandbox("/_sandbox/bluesky/faults")).faults.some((f: { id: string }) => f.id === marker);
+      const accepted = await api("POST", "/api/v1/post-groups", {
+        requestId: crypto.randomUUID(),
+        content: { text },
+        targets: [{ accountId: bluesky.accountId }],
+      });
+      if (!accepted.postGroupId) throw new Error(`the drill's Bluesky post group was refused: ${JSON.stringify(accepted)}`);
+      const group = await killThenTakeOver(marker, `/api/v1/post-groups/${accepted.postGroupId}`, ["published", "partial", "failed", "canceled"], markerSpent);
+      const records = await blueskyPosts(bluesky.bluesky.did);
+      const row: DrillRound = {
+        round,
+        provider: "bluesky",
+        killed: "during submit",
+        status: group.status,
+        postsOnSandbox: records.filter((r) => r.value.text === text).length,
       };
       results.push(row);
       log(JSON.stringify(row));

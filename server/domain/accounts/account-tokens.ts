@@ -73,6 +73,8 @@ export async function refreshAccountTokens(accountId: string, opts: { force?: bo
         accessToken: decryptToken(account.accessTokenEnc),
         refreshToken: account.refreshTokenEnc ? decryptToken(account.refreshTokenEnc) : null,
         app: appOf(account),
+        // where the session lives (Bluesky: the account's own server)
+        metadata: (account.metadata ?? {}) as Record<string, unknown>,
       };
       if (!adapter.canRefresh(input)) {
         if (account.tokenExpiresAt && account.tokenExpiresAt.getTime() <= Date.now()) {

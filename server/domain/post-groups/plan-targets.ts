@@ -8,6 +8,7 @@ import type { ConnectedAccount, MediaItem } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { mediaModeOf, textMode } from "../publishing/modes/index.ts";
 import { checkMedia, type Found } from "../publishing/modes/media-checks.ts";
+import { blueskyReplyProblem } from "../publishing/modes/text/bluesky-rules.ts";
 import { validateTextMedia, type TextJobPayload } from "../publishing/modes/text/rules.ts";
 import { checkMastodonComment, validateMastodonMedia, type MastodonLimits } from "../publishing/modes/text/mastodon.ts";
 import { assertCapable } from "../publishing/validate-request.ts";
@@ -85,6 +86,11 @@ function planTarget(
   // a content warning, visibility… are Mastodon's: refused elsewhere rather than silently dropped
   if (target.mastodon && provider !== "mastodon")
     issues.push({ path: "mastodon", message: `not allowed for a ${provider} account (Mastodon's options)`, code: "invalid" });
+  if (target.bluesky && provider !== "bluesky") issues.push({ path: "bluesky", message: `not allowed for a ${provider} account`, code: "invalid" });
+  if (provider === "bluesky" && content.firstComment) {
+    const problem = blueskyReplyProblem(content.firstComment);
+    if (problem) issues.push({ path: "content.firstComment", message: `${problem} (a Bluesky reply)`, code: "too_long" });
+  }
   if (target.linkedin && content.media.length > 0)
     issues.push({
       path: "content.media",
@@ -97,7 +103,7 @@ function planTarget(
   if (issues.length > 0) return null;
   if (own) return planMediaTarget(target, account, content, media, issues);
   const mastodon = provider === "mastodon" ? { limits: mastodonLimits.get(account.id), options: target.mastodon } : undefined;
-  return planTextTarget(account, content, media, issues, target.linkedin?.carouselId, mastodon);
+  return planTextTarget(account, content, media, issues, target.linkedin?.carouselId, mastodon, target.bluesky?.langs);
 }
 
 /** threads, x, linkedin: the text mode's rules (the X link rule, each platform's limit) and the post's media. */
@@ -108,6 +114,7 @@ function planTextTarget(
   issues: Issue[],
   carouselId?: string,
   mastodon?: { limits: InstanceLimits | null | undefined; options: PostGroupTarget["mastodon"] },
+  langs?: string[],
 ): TargetPlan | null {
   const posts = [content.text, ...content.thread];
   const extras = mastodon ? { mastodonLimits: new Map([[account.id, mastodon.limits ?? null]]), mastodon: mastodon.options } : {};
@@ -130,7 +137,7 @@ function planTextTarget(
       (p) => p,
       () => {
         if (mastodon) validateMastodonMedia(mastodon.limits, items, "content.media", scratch);
-        else validateTextMedia(account.provider as "x" | "threads" | "linkedin", items, "content.media", scratch);
+        else validateTextMedia(account.provider as "x" | "threads" | "linkedin" | "bluesky", items, "content.media", scratch);
         scratch.throwIfAny();
       },
     );
@@ -144,6 +151,7 @@ function planTextTarget(
     ...(carouselId ? { document: { carouselId } } : {}),
     ...(content.firstComment !== undefined ? { firstComment: content.firstComment } : {}),
     ...(mastodon?.options ? { mastodon: mastodon.options } : {}),
+    ...(langs?.length ? { langs } : {}),
   };
   return { account, payload, warnings: [] };
 }

@@ -43,3 +43,18 @@ test("a worker stalled past its lease (SIGSTOP) loses its jobs to the next one a
   }
   expect(rounds.find((r) => r.killed === "before submit")?.status).toBe("published");
 });
+
+test(
+  "a Bluesky worker killed once the PDS holds the record (its answer on the way) is settled by its record key: published, once",
+  { timeout: 300_000 },
+  async () => {
+    const rounds = await killDrill(0, undefined, { blueskyRounds: 2 });
+    expect(rounds).toHaveLength(2);
+    for (const round of rounds) {
+      const row = JSON.stringify(round);
+      expect(round.provider, row).toBe("bluesky");
+      expect(round.status, row).toBe("published");
+      expect(round.postsOnSandbox, row).toBe(1);
+    }
+  },
+);

@@ -20,7 +20,14 @@ export async function publishThread(target: TextTarget): Promise<TextOutcome> {
   try {
     for (const text of posts) {
       const replyToId = postIds.at(-1);
-      const ref = await withAccount(account.id, (ctx) => adapter.publishText!(ctx, { text, ...(replyToId ? { replyToId } : {}) }));
+      const reply = replyToId ? { replyToId } : {};
+      // A platform that names its record before sending it (Bluesky) gets it prepared once: a
+      // second attempt (a refreshed token) sends the same key, which it never posts twice.
+      const ref = adapter.findPublished
+        ? await withAccount(account.id, (ctx) => adapter.preparePost!(ctx, { text, media: [], ...reply })).then((prepared) =>
+            withAccount(account.id, (ctx) => adapter.publishPrepared!(ctx, prepared, { text, ...reply })),
+          )
+        : await withAccount(account.id, (ctx) => adapter.publishText!(ctx, { text, ...reply }));
       postIds.push(ref.id);
       permalinks.push(ref.permalink);
     }

@@ -5,6 +5,7 @@
 import { Agent } from "@atproto/api";
 import { fetch as undiciFetch } from "undici";
 import { checkUrlShape, guardedDispatcher as dispatcher } from "../../carousel/source/safe-fetch.ts";
+import { platformConfig } from "../config.ts";
 import { PlatformError } from "../errors.ts";
 import type { AccountContext } from "../types.ts";
 import { provider } from "./bluesky-errors.ts";
@@ -14,6 +15,26 @@ export type BlueskyServers = { server: string; service: string };
 
 export const DEFAULT_BLUESKY_SERVER = "https://bsky.social";
 
+/** The server a handle signs in at when the user names none: BLUESKY_SERVER_URL, bsky.social, or the sandbox's PDS. */
+export function defaultBlueskyServer(): string {
+  return new URL(platformConfig().endpoints.bluesky.server || DEFAULT_BLUESKY_SERVER).origin;
+}
+
+/**
+ * The sandbox's own PDS (PLATFORMS=sandbox: the local server under SANDBOX_URL) is the operator's
+ * configuration, not an address a user typed: it is reached without the SSRF guard, as the
+ * Mastodon sandbox's instances are. Every other address passes the guard.
+ */
+function isSandboxAddress(url: string): boolean {
+  const config = platformConfig();
+  if (config.mode !== "sandbox") return false;
+  try {
+    return new URL(url).origin === new URL(config.sandboxUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** fetch() whose every connection goes to an address the SSRF guard checked (names when resolved, literal addresses before). */
 export const guardedFetch: typeof globalThis.fetch = async (input, init) => {
   // A Request of the global fetch is not undici's own class: pass its parts.
@@ -22,6 +43,7 @@ export const guardedFetch: typeof globalThis.fetch = async (input, init) => {
     init = { method: input.method, headers: input.headers, body, signal: input.signal, ...init };
     input = input.url;
   }
+  if (isSandboxAddress(String(input))) return (await undiciFetch(input as string | URL, init as Parameters<typeof undiciFetch>[1])) as unknown as Response;
   // A literal address is never looked up, so the lookup's guard cannot see it: check it here.
   checkUrlShape(String(input));
   const res = await undiciFetch(input as string | URL, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
@@ -30,7 +52,7 @@ export const guardedFetch: typeof globalThis.fetch = async (input, init) => {
 
 /** The server address a user typed, as an origin (https assumed when no scheme is given). */
 export function normalizeServer(raw: string | undefined): string {
-  const text = (raw ?? "").trim() || DEFAULT_BLUESKY_SERVER;
+  const text = (raw ?? "").trim() || defaultBlueskyServer();
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);

@@ -1,13 +1,14 @@
 // Bluesky's limits, from the app.bsky.feed.post and app.bsky.embed.images lexicons: the text is
 // at most 300 graphemes (3,000 bytes), counted as Bluesky counts them (RichText.graphemeLength,
 // the same segmenter its app uses); at most 4 images, each at most 1,000,000 bytes.
-import { RichText } from "@atproto/api";
-import { BLUESKY_IMAGE_MAX_BYTES } from "./bluesky-image.ts";
+// Client-safe (the composer's rules run it in the browser): no node modules, and the grapheme
+// count from @atproto/common-web, which RichText.graphemeLength itself calls.
+import { graphemeLen } from "@atproto/common-web";
 
-export const BLUESKY_LIMITS = { graphemes: 300, textBytes: 3000, images: 4, imageBytes: BLUESKY_IMAGE_MAX_BYTES, altTextGraphemes: 2000 } as const;
+export const BLUESKY_LIMITS = { graphemes: 300, textBytes: 3000, images: 4, imageBytes: 1_000_000, altTextGraphemes: 2000 } as const;
 
 export function blueskyGraphemes(text: string): number {
-  return new RichText({ text }).graphemeLength;
+  return graphemeLen(text);
 }
 
 /** Why Bluesky would refuse this text, or null. */
@@ -15,6 +16,6 @@ export function blueskyTextProblem(text: string): string | null {
   const count = blueskyGraphemes(text);
   if (count > BLUESKY_LIMITS.graphemes) return `is ${count} characters long; Bluesky takes at most ${BLUESKY_LIMITS.graphemes}`;
   // only text dense in multi-byte characters (emoji sequences) reaches this before the graphemes
-  const bytes = Buffer.byteLength(text, "utf8");
+  const bytes = new TextEncoder().encode(text).length;
   return bytes > BLUESKY_LIMITS.textBytes ? `is ${bytes} bytes long in UTF-8; Bluesky takes at most ${BLUESKY_LIMITS.textBytes}` : null;
 }

@@ -4,7 +4,8 @@
 // row (ok / warn / fail / skip); docs/platforms/<provider>.md explains what to fix.
 import { callbackUrl } from "../../domain/accounts/callback-url.ts";
 import { ConfigurationError } from "../../env.ts";
-import { providers, type ProviderName } from "../../domain/accounts/providers.ts";
+import { providers, providerTable, type ProviderName } from "../../domain/accounts/providers.ts";
+import { describeBlueskyServer } from "../bluesky/bluesky-check.ts";
 import { platformConfig, urlVariable, type PlatformConfig } from "../config.ts";
 import { appCredentialCall } from "./app-credential-calls.ts";
 import { linkedinVersionVerdict } from "./linkedin-version.ts";
@@ -129,11 +130,27 @@ async function mastodonRows(config: PlatformConfig, opts: CheckOptions): Promise
   return rows;
 }
 
+/** Bluesky: the configured server (BLUESKY_SERVER_URL) answers com.atproto.server.describeServer. */
+async function blueskyServerRow(config: PlatformConfig): Promise<CheckRow> {
+  const row = (result: CheckResult, detail: string): CheckRow => ({ provider: "bluesky", check: "server", result, detail });
+  try {
+    const info = await describeBlueskyServer(config.endpoints.bluesky.server);
+    const domains = info.availableUserDomains.join(", ") || "none";
+    return row("ok", `${info.server} answered describeServer (${info.did}; handles ${domains})`);
+  } catch (err) {
+    return row("fail", `${config.endpoints.bluesky.server} did not answer describeServer: ${(err as Error).message}`);
+  }
+}
+
 async function checkProvider(provider: ProviderName, config: PlatformConfig, opts: CheckOptions = {}): Promise<CheckRow[]> {
   const apps = appsOf[provider];
   const credentialRows = apps.map((a) => credentialsRow(provider, a, config));
   const urls = urlsRow(provider, config);
-  const rows: CheckRow[] = [...credentialRows, urls, redirectRow(provider, config)];
+  // a provider connected with an app password has no redirect to register; its server is asked instead
+  const password = providerTable[provider].connect.method === "password";
+  const rows: CheckRow[] = [...credentialRows, urls, ...(password ? [] : [redirectRow(provider, config)])];
+  if (provider === "bluesky")
+    rows.push(urls.result === "fail" ? { provider, check: "server", result: "skip", detail: "skipped: fix the URLs first" } : await blueskyServerRow(config));
   if (provider === "linkedin") rows.push({ provider, check: "LinkedIn-Version", ...linkedinVersionVerdict(config.linkedinVersion) });
   if (provider === "mastodon" && urls.result !== "fail") rows.push(...(await mastodonRows(config, opts)));
   const calls = await Promise.all(

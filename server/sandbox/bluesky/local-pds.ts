@@ -19,6 +19,11 @@ export type LocalPdsOptions = {
   port?: number;
   /** the PLC directory's port (default: a free one) */
   plcPort?: number;
+  /**
+   * The address the PDS is reached at, when something forwards to it (the sandbox serves it under
+   * its own address): account DID documents name it as the account's PDS. Default: itself.
+   */
+  publicUrl?: string;
 };
 
 export type LocalAccount = { did: string; handle: string; email: string; password: string; accessJwt: string };
@@ -66,7 +71,10 @@ export async function startLocalPds(options: LocalPdsOptions = {}): Promise<Loca
       inviteRequired: false,
       // no app view, no moderation service, no crawlers: a repository server only
     };
-    server = await pds.PDS.create(pds.envToCfg(env), pds.envToSecrets(env));
+    const cfg = pds.envToCfg(env);
+    // envToCfg makes http://localhost:<port>, or https for any other name: a forwarded PDS is named here.
+    if (options.publicUrl) cfg.service.publicUrl = options.publicUrl.replace(/\/$/, "");
+    server = await pds.PDS.create(cfg, pds.envToSecrets(env));
     await server.start();
   } catch (err) {
     await server?.destroy().catch(() => undefined);

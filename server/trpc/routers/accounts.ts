@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { startConnect } from "../../domain/accounts/connect-account.ts";
+import { connectWithAppPassword } from "../../domain/accounts/connect-password.ts";
 import { listDashboardAccounts } from "../../domain/accounts/list-dashboard-accounts.ts";
 import { disconnectAccount } from "../../domain/accounts/manage-accounts.ts";
 import { providerSchema } from "../../domain/accounts/accounts.schema.ts";
@@ -19,5 +20,9 @@ export const accountsRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => ({ authorizeUrl: (await startConnect(ctx.scope, { ...input, returnTo: "/accounts" })).authorizeUrl })),
+  /** providers connected with an app password (Bluesky): signs in at once and answers the account */
+  connectWithPassword: workspaceProcedure
+    .input(z.object({ provider: providerSchema, identifier: z.string().max(320), appPassword: z.string().max(200), server: z.string().max(2048).optional() }))
+    .mutation(({ ctx, input }) => connectWithAppPassword(ctx.scope, input)),
   disconnect: workspaceProcedure.input(z.object({ accountId: z.uuid() })).mutation(({ ctx, input }) => disconnectAccount(ctx.scope, input.accountId)),
 });

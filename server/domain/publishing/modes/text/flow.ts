@@ -1,4 +1,4 @@
-// Text jobs (threads, x, linkedin): the posts in order, each a reply to the one before. A post
+// Text jobs (threads, x, linkedin, bluesky): the posts in order, each a reply to the one before. A post
 // without media goes through publishText; one with media in the adapter's three steps:
 // preparePost (uploads, containers: nothing public; its answer kept in progress so a resumed run
 // publishes what an earlier one prepared), a wait until the platform has processed the media,
@@ -10,7 +10,9 @@ import { carouselDocument } from "../../../carousels/carousel-document.ts";
 import type { PostMediaItem, PreparedPost } from "../../../../platforms/types.ts";
 import { JobFailure } from "../../job-codes.ts";
 import type { Flow } from "../../engine/flow.ts";
-import type { FlowContext } from "../../engine/flow-context.ts";
+import type { FlowContext, Progress } from "../../engine/flow-context.ts";
+import { OutcomeUnknown } from "../../engine/signals.ts";
+import { isPlatformError, PlatformError } from "../../../../platforms/errors.ts";
 import type { TextJobPayload } from "./rules.ts";
 import { mastodonStatusExtras } from "./mastodon.ts";
 
@@ -37,7 +39,12 @@ async function run(ctx: Ctx): Promise<void> {
     // Mastodon: the target's options and an Idempotency-Key of this job and post
     const extras = mastodonStatusExtras(ctx.account, ctx.job.id, i, ctx.payload.mastodon);
     let ref: Posted;
-    if (media.length === 0 && !document) {
+    if (adapter.findPublished) {
+      // a platform that names the record before sending it: every post is prepared (its key kept
+      // in progress) and a lost answer settled by looking the record up
+      const prepared = await prepare(ctx, i, text, replyToId, extras);
+      ref = await submitSettled(ctx, prepared, { text, ...reply }, record);
+    } else if (media.length === 0 && !document) {
       ref = await ctx.submitStep((c) => adapter.publishText!(c, { text, ...reply, ...extras }), record);
     } else {
       const prepared = await prepare(ctx, i, text, replyToId, extras);
@@ -62,7 +69,8 @@ async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | un
       const source = await ctx.media(ref.mediaId);
       media.push({ kind: source.mimeType.startsWith("video/") ? "video" : "image", source, ...(ref.altText ? { altText: ref.altText } : {}) });
     }
-    const made = await ctx.call((c) => adapter.preparePost!(c, { text, media, ...(replyToId ? { replyToId } : {}), ...extras }));
+    const langs = ctx.payload.langs?.length ? { langs: ctx.payload.langs } : {};
+    const made = await ctx.call((c) => adapter.preparePost!(c, { text, media, ...(replyToId ? { replyToId } : {}), ...extras, ...langs }));
     await ctx.save({ [key]: made });
     prepared = made;
   }
@@ -87,4 +95,59 @@ async function prepare(ctx: Ctx, i: number, text: string, replyToId: string | un
   return prepared;
 }
 
-export const textFlow: Flow<TextJobPayload> = { run };
+/** Transient failures of a look-up that leave a job to its next run before it is called unknown. */
+const RECOVERY_LOOKUPS = 6;
+
+/**
+ * publishPrepared as a guarded step, for an adapter that can find a prepared post (findPublished).
+ * An answer lost (OutcomeUnknown) is settled at once when the platform answers the look-up: found
+ * is recorded as posted, absent is sent again on a later run under the same key (the platform
+ * refuses a second record with it). A look-up that fails leaves the step marked, for recover().
+ */
+async function submitSettled(ctx: Ctx, prepared: PreparedPost, input: { text: string; replyToId?: string }, record: (r: Posted) => Progress): Promise<Posted> {
+  const adapter = adapterFor(ctx.account.provider);
+  try {
+    return await ctx.submitStep((c) => adapter.publishPrepared!(c, prepared, input), record);
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknown)) throw err;
+    const found = await ctx
+      .call((c) => adapter.findPublished!(c, prepared))
+      .catch((lookup: unknown) => {
+        // the platform cannot say now: the mark stays, and the job's next run asks again (recover)
+        if (isPlatformError(lookup) && ["unavailable", "unknown_outcome", "rate_limited"].includes(lookup.kind)) throw lookup;
+        throw err;
+      });
+    if (found) {
+      await ctx.save(record(found), "clear");
+      return found;
+    }
+    await ctx.clearSubmitting();
+    throw new PlatformError(ctx.account.provider, "unavailable", `The post was not received (${err.message}); it is sent again under the same record key`);
+  }
+}
+
+/**
+ * A run that stopped during a post's submit: for an adapter that can find a prepared post, look
+ * it up by its key. Found: recorded as posted; absent: the mark is cleared and the run resumes,
+ * sending it again. While the platform cannot answer the job waits for its next run, a few times.
+ */
+async function recover(ctx: Ctx): Promise<"resume" | "unknown"> {
+  const adapter = adapterFor(ctx.account.provider);
+  if (!adapter.findPublished) return "unknown";
+  const posted = (ctx.progress.posted as Posted[] | undefined) ?? [];
+  const prepared = ctx.progress[`prepared${posted.length}`] as PreparedPost | undefined;
+  if (!prepared || posted.length >= ctx.payload.posts.length) return "unknown";
+  let found: Posted | null;
+  try {
+    found = await ctx.call((c) => adapter.findPublished!(c, prepared));
+  } catch (err) {
+    const transient = isPlatformError(err) && ["unavailable", "unknown_outcome", "rate_limited"].includes(err.kind);
+    if (transient && Number(ctx.progress.retries ?? 0) < RECOVERY_LOOKUPS) throw err;
+    return "unknown";
+  }
+  if (found) await ctx.save({ posted: [...posted, { id: found.id, permalink: found.permalink }] }, "clear");
+  else await ctx.clearSubmitting();
+  return "resume";
+}
+
+export const textFlow: Flow<TextJobPayload> = { run, recover };

@@ -18,6 +18,8 @@ export type TextMediaLimits = {
   videoMaxBytes: number;
   videoMinSeconds?: number;
   videoMaxSeconds: number;
+  /** why a platform without videoMimeTypes takes no video */
+  noVideo?: string;
   /** alt text length in characters, where the platform states one */
   altTextMax?: number;
   /** documents (PDF) in one post; LinkedIn only */
@@ -78,4 +80,21 @@ export const textMediaLimits = {
     documentMaxBytes: 100 * MB,
     documentMaxPages: 300,
   },
-} as const satisfies Record<"x" | "threads" | "linkedin", TextMediaLimits>;
+  bluesky: {
+    docs: [
+      "https://docs.bsky.app/docs/advanced-guides/posts#images-embeds",
+      "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json",
+    ],
+    // up to 4 images; a blob over 1,000,000 bytes is re-encoded to fit (bluesky-image.ts), so a larger file is not refused
+    maxImages: 4,
+    minMany: 2,
+    maxMixed: 0,
+    imageMaxBytes: Number.MAX_SAFE_INTEGER,
+    videoMimeTypes: [],
+    noVideo: "video goes through Bluesky's video service (app.bsky.video), which a self-hosted PDS does not run; not published yet",
+    videoMaxBytes: 0,
+    videoMaxSeconds: 0,
+    altTextMax: 2000,
+    documents: false,
+  },
+} as const satisfies Record<"x" | "threads" | "linkedin" | "bluesky", TextMediaLimits>;

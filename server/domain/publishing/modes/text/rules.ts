@@ -9,6 +9,7 @@ import { checkImage, checkVideo } from "../media-checks.ts";
 import { textMediaLimits, type TextMediaLimits } from "./media-limits.ts";
 import type { Issues } from "../../validation-issues.ts";
 import { checkMastodonTexts, mastodonPayloadSchema, type MastodonLimits, type MastodonOptions } from "./mastodon.ts";
+import { blueskyGraphemes, blueskyTextIssues } from "./bluesky-rules.ts";
 
 const mediaRefSchema = z.object({ mediaId: z.string(), altText: z.string().nullable() });
 
@@ -24,6 +25,8 @@ export const textPayloadSchema = z.object({
   firstComment: z.string().nullable().optional(),
   /** Mastodon: visibility, content warning, sensitive, language (issue 48) */
   mastodon: mastodonPayloadSchema.optional(),
+  /** Bluesky: the posts' languages (a post group target's bluesky.langs) */
+  langs: z.array(z.string()).max(3).optional(),
 });
 export type TextJobPayload = z.infer<typeof textPayloadSchema>;
 export type TextMediaRef = z.infer<typeof mediaRefSchema>;
@@ -67,6 +70,7 @@ export function textPlan(accounts: ConnectedAccount[], body: PublishBody, issues
   }
   for (const account of accounts)
     if (account.provider === "mastodon") checkMastodonTexts(extras.mastodonLimits?.get(account.id), posts, extras.mastodon, issues);
+  if (has("bluesky")) blueskyTextIssues(posts, issues);
   issues.throwIfAny();
   return { mode: "text", targets: accounts.map((account) => ({ account, posts: account.provider === "x" ? xPosts! : posts })) };
 }
@@ -98,6 +102,10 @@ export function validateTextMedia(provider: TextProvider, media: TextMediaInput[
   }
   for (const { item, altText, path: itemPath } of media) {
     const at = `${itemPath}.mediaId`;
+    if (item.mediaType === "VIDEO" && limits.videoMimeTypes.length === 0) {
+      issues.add(at, `is a video; ${name} takes images only here (${limits.noVideo ?? "videos are not published yet"})`, "not_supported");
+      continue;
+    }
     if (item.mediaType === "IMAGE") {
       checkImage(issues, at, item, limits.imageMaxBytes, name);
       if (limits.imageMaxPixels && item.width && item.height && item.width * item.height >= limits.imageMaxPixels)
@@ -110,11 +118,13 @@ export function validateTextMedia(provider: TextProvider, media: TextMediaInput[
     if (altText !== undefined) {
       if (provider === "linkedin" && item.mediaType !== "IMAGE") issues.add(`${itemPath}.altText`, "is for images only on linkedin");
       if (provider === "x" && item.mediaType !== "IMAGE") issues.add(`${itemPath}.altText`, "is for images only on x");
-      if (limits.altTextMax !== undefined && codePoints(altText) > limits.altTextMax)
-        issues.add(`${itemPath}.altText`, `is ${codePoints(altText)} characters; ${name} allows ${limits.altTextMax}`, "too_long");
+      // Bluesky counts graphemes, the others code points
+      const length = provider === "bluesky" ? blueskyGraphemes(altText) : codePoints(altText);
+      if (limits.altTextMax !== undefined && length > limits.altTextMax)
+        issues.add(`${itemPath}.altText`, `is ${length} characters; ${name} allows ${limits.altTextMax}`, "too_long");
     }
   }
 }
 
-const providerNames = { x: "x", threads: "threads", linkedin: "linkedin" } as const;
+const providerNames = { x: "x", threads: "threads", linkedin: "linkedin", bluesky: "bluesky" } as const;
 type TextProvider = keyof typeof providerNames;
