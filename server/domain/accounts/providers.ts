@@ -4,7 +4,7 @@
 // and first-comment rules and the capabilities' scopes are derived from it. What runs against a
 // platform is keyed by the same names, once per concern and complete by type (Record<ProviderName, …>):
 // adapters (server/platforms/registry.ts), publishing modes (server/domain/publishing/modes),
-// sandboxes (server/sandbox/provider-modules.ts), `platforms check`. Adding one: docs/architecture-features.md,
+// sandboxes (server/sandbox/provider-modules.ts), `platforms check`. Adding one: docs/architecture.md,
 // "Adding a provider". The PostgreSQL enum `Provider` (prisma/schema.prisma) lists the same names.
 
 /** Scope names as the platform spells them; each inner list is one way to have the ability (all of it granted). */

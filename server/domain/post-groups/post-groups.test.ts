@@ -2,6 +2,7 @@
 // platform, each target a publish job; every target checked before any is accepted; requestId
 // idempotency with concurrent duplicates. (The MCP tools: server/mcp/mcp-post-groups.test.ts.)
 import { describe, expect, it } from "vitest";
+import { expectIssue, waitForGroup } from "../../testing/post-group-fixtures.ts";
 import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
@@ -23,30 +24,11 @@ async function setup() {
 const rid = () => crypto.randomUUID();
 const postGroup = (key: string, body: unknown) => api(key)("POST", "/api/v1/post-groups", { body });
 
-async function waitForGroup(key: string, id: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api(key)("GET", `/api/v1/post-groups/${id}`);
-    expect(res.status, res.text).toBe(200);
-    if (!["processing", "scheduled"].includes(res.json.status)) return res.json;
-    if (Date.now() > deadline) throw new Error(`group ${id} still ${res.json.status}: ${res.text}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** Nothing of a refused request may remain: no group, no job, no schedule. */
 async function expectNothingCreated(workspaceId: string) {
   expect(await db.postGroup.count({ where: { workspaceId } })).toBe(0);
   expect(await db.publishJob.count({ where: { workspaceId } })).toBe(0);
   expect(await db.scheduledPost.count({ where: { workspaceId } })).toBe(0);
-}
-
-function expectIssue(res: { status: number; json: any; text: string }, path: string, code?: string) {
-  expect(res.status, res.text).toBe(422);
-  expect(res.json.error.code).toBe("VALIDATION_ERROR");
-  const issue = res.json.error.details.issues.find((i: { path: string }) => i.path === path);
-  expect(issue, `no issue at ${path}: ${res.text}`).toBeDefined();
-  if (code) expect(issue.code).toBe(code);
 }
 
 describe("post groups", () => {

@@ -3,6 +3,7 @@
 // @atproto/api as an independent client; the rules that refuse before anything is created; and a
 // publish whose answer is lost (the PDS received it, then went dark) that ends published once.
 import { describe, expect, it } from "vitest";
+import { expectIssue, waitForGroup } from "../../testing/post-group-fixtures.ts";
 import { db } from "../../db.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { blueskyPosts, clearBlueskyFaults, connectBlueskyAccount, loseBlueskyAnswer } from "../../testing/bluesky-fixtures.ts";
@@ -15,24 +16,6 @@ async function setup() {
   const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
   const sky = await connectBlueskyAccount(t.scope);
   return { ...t, sky, call: api(t.key) };
-}
-
-async function waitForGroup(key: string, id: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api(key)("GET", `/api/v1/post-groups/${id}`);
-    expect(res.status, res.text).toBe(200);
-    if (!["processing", "scheduled"].includes(res.json.status)) return res.json;
-    if (Date.now() > deadline) throw new Error(`group ${id} still ${res.json.status}: ${res.text}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function expectIssue(res: { status: number; json: any; text: string }, path: string, code?: string) {
-  expect(res.status, res.text).toBe(422);
-  const issue = res.json.error.details.issues.find((i: { path: string }) => i.path === path);
-  expect(issue, `no issue at ${path}: ${res.text}`).toBeDefined();
-  if (code) expect(issue.code).toBe(code);
 }
 
 describe("publishing to Bluesky", () => {

@@ -3,6 +3,7 @@
 // Idempotency-Key of the job, images with descriptions, a first comment as a reply, the
 // instance's limits as 422s naming the field (nothing created), and reading the statuses back.
 import { describe, expect, it } from "vitest";
+import { expectIssue, waitForGroup } from "../../testing/post-group-fixtures.ts";
 import { db } from "../../db.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
@@ -56,26 +57,6 @@ async function statusOnInstance(accountId: string, id: string) {
       replies_count: number;
     };
   });
-}
-
-async function waitForGroup(key: string, id: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api(key)("GET", `/api/v1/post-groups/${id}`);
-    expect(res.status, res.text).toBe(200);
-    if (!["processing", "scheduled"].includes(res.json.status)) return res.json;
-    if (Date.now() > deadline) throw new Error(`group ${id} still ${res.json.status}: ${res.text}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function expectIssue(res: { status: number; json: any; text: string }, path: string) {
-  expect(res.status, res.text).toBe(422);
-  expect(res.json.error.code).toBe("VALIDATION_ERROR");
-  expect(
-    res.json.error.details.issues.map((i: { path: string }) => i.path),
-    res.text,
-  ).toContain(path);
 }
 
 async function expectNothingCreated(workspaceId: string, usernames: string[]) {
