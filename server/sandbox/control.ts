@@ -21,7 +21,7 @@ import type { Env } from "./kit.ts";
 import { faviconLink } from "./favicon.ts";
 import { faultKinds, type SandboxProvider, type SandboxState } from "./state.ts";
 
-const providers = ["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook"] as const;
+const providers = ["x", "threads", "linkedin", "tiktok", "instagram", "youtube", "facebook", "mastodon"] as const;
 
 const faultInput = z.strictObject({
   provider: z.enum(providers),

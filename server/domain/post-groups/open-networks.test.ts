@@ -6,11 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { blueskyPosts, connectBlueskyAccount } from "../../testing/bluesky-fixtures.ts";
+import { blueskyPosts, blueskyReader, connectBlueskyAccount } from "../../testing/bluesky-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { sandboxPosts } from "../../testing/platform-fixtures.ts";
 import { expectIssue, waitForGroup } from "../../testing/post-group-fixtures.ts";
-import { uploadImage } from "../../testing/publish-fixtures.ts";
+import { publish, uploadImage } from "../../testing/publish-fixtures.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 
 const rid = () => crypto.randomUUID();
@@ -50,8 +50,11 @@ describe("one post group to the seven's text networks, Bluesky and Mastodon", ()
     expect(record!.value.text).toBe(text);
     expect(record!.value.embed).toMatchObject({
       $type: "app.bsky.embed.images",
-      images: [{ alt: "Three jackets on a rail", image: { $type: "blob", mimeType: expect.stringMatching(/^image\//) }, aspectRatio: expect.any(Object) }],
+      images: [
+        { alt: "Three jackets on a rail", image: expect.objectContaining({ mimeType: expect.stringMatching(/^image\//) }), aspectRatio: expect.any(Object) },
+      ],
     });
+    expect(record!.value.embed.images[0].image.size).toBeGreaterThan(0);
     const link = record!.value.facets
       ?.flatMap((f: { features: { $type: string; uri?: string }[] }) => f.features)
       .find((f: { $type: string }) => f.$type === "app.bsky.richtext.facet#link");
@@ -91,5 +94,28 @@ describe("one post group to the seven's text networks, Bluesky and Mastodon", ()
     expect(await db.postGroup.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
     expect(await db.publishJob.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
     expect(await blueskyPosts(sky.bluesky.did)).toEqual([]);
+  });
+
+  it("reposts on Bluesky (a repost record on the PDS); Mastodon answers REPOST_NOT_SUPPORTED, as the media platforms do", async () => {
+    const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
+    const sky = await connectBlueskyAccount(t.scope);
+    const mastodon = await connectAccount(t.scope, "mastodon");
+    const published = await publish(t.key, { accountIds: [sky.accountId, mastodon.accountId], posts: [`Worth sharing ${Date.now()}`] });
+    expect(published.status, published.text).toBe(200);
+    const [onSky, onMastodon] = published.json.results as { postIds: string[] }[];
+
+    const reposted = await api(t.key)("POST", "/api/v1/reposts", { body: { accountId: sky.accountId, postId: onSky!.postIds[0] } });
+    expect(reposted.status, reposted.text).toBe(201);
+    const repost = await blueskyReader().com.atproto.repo.listRecords({ repo: sky.bluesky.did, collection: "app.bsky.feed.repost" });
+    expect(repost.data.records).toEqual([
+      expect.objectContaining({
+        uri: reposted.json.repostId,
+        value: expect.objectContaining({ subject: expect.objectContaining({ uri: onSky!.postIds[0] }) }),
+      }),
+    ]);
+
+    const refused = await api(t.key)("POST", "/api/v1/reposts", { body: { accountId: mastodon.accountId, postId: onMastodon!.postIds[0] } });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.error.code).toBe("REPOST_NOT_SUPPORTED");
   });
 });

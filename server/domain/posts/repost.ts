@@ -1,5 +1,6 @@
-// POST /api/v1/reposts: repost a post on threads, x or linkedin as one of the workspace's
-// accounts. Other platforms have no repost operation (422 REPOST_NOT_SUPPORTED).
+// POST /api/v1/reposts: repost a post as one of the workspace's accounts, on the platforms that
+// have a repost operation (the provider table's `scopes.repost`: threads, x, linkedin, bluesky).
+// Other platforms have none (422 REPOST_NOT_SUPPORTED).
 import { sql, type ConnectedAccount } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { isPlatformError } from "../../platforms/errors.ts";
@@ -7,7 +8,9 @@ import { adapterFor } from "../../platforms/registry.ts";
 import type { Scope } from "../access.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 import { computeCapabilities } from "../accounts/capabilities.ts";
-import { textProviders } from "../accounts/providers.ts";
+import { providers, providerTable } from "../accounts/providers.ts";
+
+const repostProviders: readonly string[] = providers.filter((p) => providerTable[p].scopes.repost !== null);
 import { enqueueSyncAfterPublish } from "./sync-queue.ts";
 
 export async function repost(scope: Scope, input: { accountId: string; postId: string }) {
@@ -17,8 +20,8 @@ export async function repost(scope: Scope, input: { accountId: string; postId: s
     [input.accountId, scope.workspaceId],
   );
   if (!account) throw notFound("Account");
-  if (!(textProviders as readonly string[]).includes(account.provider)) {
-    throw new AppError("REPOST_NOT_SUPPORTED", `${account.provider} has no repost operation; reposts exist on threads, x and linkedin`, {
+  if (!repostProviders.includes(account.provider)) {
+    throw new AppError("REPOST_NOT_SUPPORTED", `${account.provider} has no repost operation; reposts exist on ${repostProviders.join(", ")}`, {
       provider: account.provider,
     });
   }
