@@ -11,6 +11,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPlatformError, PlatformError } from "../errors.ts";
 import type { AccountContext, MediaSource, PostMediaItem } from "../types.ts";
+import { resolveDidDocument } from "./bluesky-identity.ts";
+import { resetPlatformConfig } from "../config.ts";
 import { startLocalPds, type LocalAccount, type LocalPds } from "../../sandbox/bluesky/local-pds.ts";
 import { blueskyAdapter } from "./bluesky-adapter.ts";
 import { describeBlueskyServer } from "./bluesky-check.ts";
@@ -145,6 +147,24 @@ describe("connecting", () => {
     expect(tokens.refreshToken).toEqual(expect.any(String));
     ctx = { accessToken: tokens.accessToken, providerAccountId: identity.providerAccountId, username: identity.username, metadata: identity.metadata! };
     refreshToken = tokens.refreshToken!;
+  });
+
+  it("resolves an account's DID document through the PLC directory of BLUESKY_PLC_URL: its PDS is this server", async () => {
+    process.env.BLUESKY_PLC_URL = pds.plcUrl;
+    resetPlatformConfig();
+    try {
+      const doc = await resolveDidDocument(alice.did);
+      expect(doc.service).toEqual([expect.objectContaining({ id: "#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: pds.url })]);
+      await expect(resolveDidDocument("did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")).rejects.toMatchObject({ kind: "not_found" });
+      // this PDS's sessions carry no DID document: connecting asks the directory for the account's
+      // PDS, which it names by another address than the one signed in at
+      const signedInAt = pds.url.replace("localhost", "127.0.0.1");
+      const { identity } = await blueskyAdapter.connectWithPassword({ identifier: "alice.test", appPassword, server: signedInAt });
+      expect(identity.metadata).toEqual({ server: signedInAt, service: pds.url });
+    } finally {
+      delete process.env.BLUESKY_PLC_URL;
+      resetPlatformConfig();
+    }
   });
 
   it("refuses a wrong app password as an expired grant (the account needs reconnecting)", async () => {

@@ -6,6 +6,7 @@ import { PlatformError, reclassify } from "../errors.ts";
 import type { ConnectedIdentity, RefreshInput, TokenSet } from "../types.ts";
 import { agentAt, normalizeServer, serversOf } from "./bluesky-client.ts";
 import { mapBlueskyError, provider, xrpc } from "./bluesky-errors.ts";
+import { resolveDidDocument } from "./bluesky-identity.ts";
 
 export type BlueskyConnectInput = {
   /** handle (alice.bsky.social), email or DID */
@@ -76,7 +77,11 @@ export async function connectWithPassword(input: BlueskyConnectInput): Promise<B
   }
   if (session.active === false)
     throw new PlatformError(provider, "permission", `The Bluesky account is ${session.status ?? "not active"}`, { platformCode: session.status });
-  const service = pdsEndpointOf(session.didDoc) ?? server;
+  // The account's PDS is named by its DID document: the session's, or else the identity
+  // directory's (a PDS that sends none, as @atproto/pds does). Unresolvable: the server that
+  // signed the account in, which answers for it.
+  const didDoc = session.didDoc ?? (await resolveDidDocument(session.did).catch(() => undefined));
+  const service = pdsEndpointOf(didDoc) ?? server;
   return {
     tokens: tokensOf(session),
     identity: {
