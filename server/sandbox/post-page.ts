@@ -25,22 +25,14 @@ const platformNames: Record<SandboxProvider, string> = {
   mastodon: "Mastodon",
 };
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export function registerPostPages(app: Hono<Env>, state: SandboxState) {
   app.get("/_sandbox/open", (c) => {
     const permalink = c.req.query("permalink") ?? "";
     const post = postWithPermalink(state, permalink);
     if (post) return c.redirect(`/_sandbox/posts/${encodeURIComponent(post.id)}`, 302);
-    return c.html(
-      page(
-        "No such post in the sandbox",
-        html`<h1>No such post in the sandbox</h1>
-          <p>The platform sandbox has no post with the permalink <code>${permalink}</code>. It may have been posted before the sandbox was reset.</p>
-          <p><a href="/_sandbox">Every post in the sandbox</a></p>`,
-      ),
-      404,
-    );
+    return c.html(noSuchPost(permalink), 404);
   });
 
   app.get("/_sandbox/posts/:id", (c) => {
@@ -67,6 +59,16 @@ export function registerPostPages(app: Hono<Env>, state: SandboxState) {
     const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
     return c.body(body, 200, { "content-type": sniff(head), "content-length": String(fs.statSync(file).size), "cache-control": "private, max-age=3600" });
   });
+}
+
+/** The 404 page of /_sandbox/open: no post with that permalink. */
+export function noSuchPost(permalink: string): Html {
+  return page(
+    "No such post in the sandbox",
+    html`<h1>No such post in the sandbox</h1>
+      <p>The platform sandbox has no post with the permalink <code>${permalink}</code>. It may have been posted before the sandbox was reset.</p>
+      <p><a href="/_sandbox">Every post in the sandbox</a></p>`,
+  );
 }
 
 /** The post a permalink names: the first one posted with it (a Threads repost shares its original's). */
@@ -232,7 +234,8 @@ function commentsOf(post: SandboxPost): { text: string; author?: string; time?: 
   });
 }
 
-function page(title: string, body: Html): Html {
+/** The sandbox's page shell (also Bluesky's record pages, server/sandbox/bluesky/pds-post-page.ts). */
+export function page(title: string, body: Html): Html {
   return html`<!doctype html>
     <html lang="en">
       <head>

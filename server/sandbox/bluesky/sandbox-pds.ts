@@ -10,12 +10,14 @@
 //                                       { kind: "slow_answer", operation, delaySeconds } → 201: its answer comes that much later
 //   DELETE /_sandbox/bluesky/faults     204
 //   /bluesky/plc/*                      the PLC identity directory
+//   GET /_sandbox/open?permalink=https://bsky.app/…  the page of that post's record on the PDS (pds-post-page.ts)
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
 import { html } from "hono/html";
 import type { Ctx, Env } from "../kit.ts";
 import { faviconLink } from "../favicon.ts";
 import type { LocalPds } from "./local-pds.ts";
+import { registerPdsPostPage } from "./pds-post-page.ts";
 
 /**
  * answer_lost: the call reaches the PDS, its answer is dropped, then the PDS is unreachable for
@@ -48,6 +50,9 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
       }));
   const faults: Fault[] = [];
   let darkUntil = 0;
+
+  // a PDS not yet started holds no posts: its page is a 404 without starting it
+  registerPdsPostPage(app, async () => (running ? (await running.catch(() => undefined))?.url : undefined));
 
   /** Drops the connection: the caller sees no answer at all. */
   const hangUp = (c: { env: Env["Bindings"] }) => {
