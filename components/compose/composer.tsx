@@ -347,6 +347,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                   content={effectiveOf(composition, id, a.provider)}
                   target={t}
                   document={a.provider === "linkedin" && t.linkedinCarouselId && carouselDoc ? carouselDoc : undefined}
+                  instanceLimits={a.instanceLimits ?? undefined}
                   problems={problemsOf(id)}
                   notes={notesOf(id, a.provider)}
                   onOpen={() => setTab(id)}

@@ -34,7 +34,16 @@ const family = "👨‍👩‍👧‍👦";
 
 describe("Bluesky preview", () => {
   test("counts graphemes as @atproto/api's RichText.graphemeLength does", () => {
-    for (const text of ["hello", "café", "cafe\u0301", family, `${family}🇵🇹 and 👍🏽`, "日本語のテキスト", "a\r\nb", "https://example.com/a?b=c #tag @me.bsky.social"])
+    for (const text of [
+      "hello",
+      "café",
+      "cafe\u0301",
+      family,
+      `${family}🇵🇹 and 👍🏽`,
+      "日本語のテキスト",
+      "a\r\nb",
+      "https://example.com/a?b=c #tag @me.bsky.social",
+    ])
       expect(graphemeLength(text), text).toBe(new RichText({ text }).graphemeLength);
   });
 
@@ -68,7 +77,10 @@ describe("Bluesky preview", () => {
   });
 
   test("a post with a link and no media shows the link card: the first link's domain and address", async () => {
-    const root = await preview("bluesky", content({ text: "Read https://www.example.com/launch?ref=bsky then example.org", thread: ["no link here", "docs at docs.example.net/start"] }));
+    const root = await preview(
+      "bluesky",
+      content({ text: "Read https://www.example.com/launch?ref=bsky then example.org", thread: ["no link here", "docs at docs.example.net/start"] }),
+    );
     const cards = [...root.querySelectorAll('[data-testid="preview-link-card"]')];
     expect(cards).toHaveLength(2);
     expect(cards[0]!.textContent).toContain("Link card");
@@ -133,8 +145,20 @@ describe("Mastodon preview", () => {
     const over = await preview("mastodon", content({ text: "b".repeat(501) }));
     expect(counter(over, "Mastodon post 1").getAttribute("data-over")).toBe("true");
     await cleanup();
-    const bigger = await preview("mastodon", content({ text: "b".repeat(501) }), newTarget(), { instanceLimits: { maxCharacters: 5000, charactersReservedPerUrl: 23 } });
+    const bigger = await preview("mastodon", content({ text: "b".repeat(501) }), newTarget(), {
+      instanceLimits: { maxCharacters: 5000, charactersReservedPerUrl: 23 },
+    });
     expect(counter(bigger, "Mastodon post 1").textContent).toBe("Mastodon post 1 501/5000");
+  });
+
+  test("counts against the instance's limits as accounts.list gives them: 5000 as the limit, each link as the instance's reserved length", async () => {
+    // the shape listDashboardAccounts answers for a Mastodon account (instanceLimits)
+    const instanceLimits = { maxCharacters: 5000, maxMediaAttachments: 4, charactersReservedPerUrl: 30 };
+    const text = `${"a".repeat(600)} https://example.com/${"x".repeat(200)}`;
+    const root = await preview("mastodon", content({ text }), newTarget(), { instanceLimits });
+    // 600 + a space + 30 for the link, against the instance's 5000
+    expect(counter(root, "Mastodon post 1").textContent).toBe("Mastodon post 1 631/5000");
+    expect(counter(root, "Mastodon post 1").getAttribute("data-over")).not.toBe("true");
   });
 
   test("sensitive media are hidden behind a warning; the first comment is a reply", async () => {

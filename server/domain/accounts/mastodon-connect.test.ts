@@ -12,6 +12,7 @@ import type { Scope } from "../access.ts";
 import { withAccount } from "./account-tokens.ts";
 import { callbackUrl } from "./callback-url.ts";
 import { completeConnect, startConnect } from "./connect-account.ts";
+import { listDashboardAccounts } from "./list-dashboard-accounts.ts";
 import { mastodonAppStore } from "./mastodon-app-store.ts";
 
 const instanceUrl = (domain: string) => `${sandboxUrl()}/mastodon/${domain}`;
@@ -61,6 +62,11 @@ describe("connecting Mastodon", () => {
         }),
       ]),
     );
+    // REST's answer keeps SPEC.md's fields; the dashboard's list (the composer's counter) carries the stored limits
+    expect(listed[0]).not.toHaveProperty("instanceLimits");
+    const dashboard = (await listDashboardAccounts(t.scope)).filter((a) => a.provider === "mastodon");
+    expect(dashboard).toHaveLength(2);
+    for (const a of dashboard) expect(a.instanceLimits).toEqual({ maxCharacters: 5000, maxMediaAttachments: 6, charactersReservedPerUrl: expect.any(Number) });
   });
 
   it("connects to the configured default instance when none is named", async () => {
