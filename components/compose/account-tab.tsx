@@ -6,6 +6,7 @@ import { noFirstCommentProviders, type ProviderName } from "@/server/domain/acco
 import { takesFirstComment, threadProviders, type Composition, type Overrides, type TargetState } from "./composition";
 import { MediaPicker } from "./media-picker";
 import { BlueskyOptions, FacebookOptions, InstagramOptions, MastodonOptions, TiktokOptions, YoutubeOptions } from "./mode-options";
+import type { InstanceLimits } from "./mastodon-preview";
 import { ThreadEditor } from "./thread-editor";
 
 /** Platforms with options of their own in a tab. */
@@ -17,6 +18,8 @@ type Props = {
   composition: Composition;
   target: TargetState;
   problems: string[];
+  /** Mastodon: the account's instance limits, when known */
+  instanceLimits?: InstanceLimits;
   onTarget(next: TargetState): void;
 };
 
@@ -29,7 +32,7 @@ function OverrideSwitch({ label, on, onChange }: { label: string; on: boolean; o
   );
 }
 
-export function AccountTab({ accountId, provider, composition, target, problems, onTarget }: Props) {
+export function AccountTab({ accountId, provider, composition, target, problems, instanceLimits, onTarget }: Props) {
   const shared = composition.content;
   const o = target.overrides;
   const setOverrides = (patch: Partial<Overrides>) => {
@@ -64,6 +67,7 @@ export function AccountTab({ accountId, provider, composition, target, problems,
             posts={[o.text ?? "", ...(threadable ? (o.thread ?? shared.thread) : [])]}
             providers={[provider]}
             threadable={threadable}
+            mastodonLimits={instanceLimits}
             onChange={([text = "", ...thread]) => setOverrides({ text, ...(threadable ? { thread } : {}) })}
           />
         ) : (

@@ -36,6 +36,7 @@ import {
   type PickedMedia,
 } from "./composition";
 import { GroupResults } from "./group-results";
+import { DEFAULT_INSTANCE_LIMITS, type InstanceLimits } from "./mastodon-preview";
 import { MediaPicker } from "./media-picker";
 import { PlatformPreview } from "./previews";
 import { checkGroup, splitIssues } from "./target-checks";
@@ -80,6 +81,12 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   const providerOf = (id: string): ProviderName | undefined => accountOf(id)?.provider;
   const chosen = composition.accountIds.filter((id) => accountOf(id));
   const providers = chosen.map((id) => providerOf(id)!);
+  // the shared text's Mastodon counter: the smallest limit among the chosen accounts' instances
+  const strictestMastodonLimits = chosen
+    .map((id) => accountOf(id))
+    .filter((a) => a?.provider === "mastodon")
+    .map((a) => a!.instanceLimits ?? DEFAULT_INSTANCE_LIMITS)
+    .reduce<InstanceLimits | undefined>((min, l) => (!min || l.maxCharacters < min.maxCharacters ? l : min), undefined);
 
   // ?carousel=<id>&as=instagram|linkedin: the carousel's slides, in order, as the post's media
   // (Instagram FEED) or as a LinkedIn document
@@ -261,6 +268,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                   posts={[composition.content.text, ...composition.content.thread]}
                   providers={providers}
                   threadable={threadable}
+                  mastodonLimits={strictestMastodonLimits}
                   onChange={([text = "", ...thread]) => setContent({ text, thread })}
                 />
                 {threadable && providers.some((p) => !threadProviders.includes(p)) ? (
@@ -291,6 +299,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
                 composition={composition}
                 target={targetOf(composition, activeTab)}
                 problems={problemsOf(activeTab)}
+                instanceLimits={accountOf(activeTab)?.instanceLimits ?? undefined}
                 onTarget={(next) => setComposition((c) => ({ ...c, targets: { ...c.targets, [activeTab]: next } }))}
               />
             )}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { graphemeLength } from "./char-counter";
 import { newTarget, type PickedMedia, type SharedContent, type TargetState } from "./composition";
 import { PlatformPreview, type PreviewProps } from "./previews";
+import { ThreadEditor } from "./thread-editor";
 
 afterEach(cleanup);
 
@@ -159,6 +160,16 @@ describe("Mastodon preview", () => {
     // 600 + a space + 30 for the link, against the instance's 5000
     expect(counter(root, "Mastodon post 1").textContent).toBe("Mastodon post 1 631/5000");
     expect(counter(root, "Mastodon post 1").getAttribute("data-over")).not.toBe("true");
+  });
+
+  test("the text editor's Mastodon counter counts against the instance's limit too, Mastodon's 500 when unknown", async () => {
+    const text = `${"a".repeat(600)} https://example.com/${"x".repeat(200)}`;
+    const limits = { maxCharacters: 5000, maxMediaAttachments: 4, charactersReservedPerUrl: 30 };
+    const root = await render(<ThreadEditor posts={[text]} providers={["mastodon"]} threadable={false} mastodonLimits={limits} onChange={() => {}} />);
+    expect(counter(root, "Mastodon").textContent).toContain("631/5000");
+    await cleanup();
+    const unknown = await render(<ThreadEditor posts={[text]} providers={["mastodon"]} threadable={false} onChange={() => {}} />);
+    expect(counter(unknown, "Mastodon").textContent).toContain("624/500");
   });
 
   test("sensitive media are hidden behind a warning; the first comment is a reply", async () => {

@@ -1,26 +1,32 @@
 // The text: one post, or a thread of replies where a platform takes threads, with a counter per
 // platform under each post (LinkedIn and the media platforms count the first post only; Bluesky
-// counts graphemes, Mastodon as its instances do, with its default limit: the account's preview
-// counts the content warning too).
+// counts graphemes, Mastodon as its instances do, against the instance's limits when known, else
+// Mastodon's defaults: the account's preview counts the content warning too).
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import { providerLabels } from "@/server/domain/accounts/providers";
 import { removeLinks, TEXT_LIMITS } from "@/server/domain/publishing/text-rules";
 import { Button } from "@/components/ui/button";
 import { BLUESKY_GRAPHEMES } from "./bluesky-preview";
 import { CharCounter } from "./char-counter";
-import { DEFAULT_INSTANCE_LIMITS } from "./mastodon-preview";
+import { DEFAULT_INSTANCE_LIMITS, type InstanceLimits } from "./mastodon-preview";
 import { XLinkPreview } from "./x-link-preview";
 
 type TextProvider = Exclude<keyof typeof TEXT_LIMITS, "bluesky" | "mastodon">;
 const MAX_POSTS = 25;
 
-type Props = { posts: string[]; providers: ProviderName[]; threadable: boolean; idPrefix?: string; onChange(posts: string[]): void };
+type Props = {
+  posts: string[];
+  providers: ProviderName[];
+  threadable: boolean;
+  idPrefix?: string;
+  /** the chosen Mastodon accounts' instance limits (the strictest counts; Mastodon's defaults when none is known) */
+  mastodonLimits?: InstanceLimits;
+  onChange(posts: string[]): void;
+};
 
-export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", onChange }: Props) {
+export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", mastodonLimits = DEFAULT_INSTANCE_LIMITS, onChange }: Props) {
   // Bluesky and Mastodon have counters of their own below, whatever TEXT_LIMITS comes to list
-  const textProviders = Object.keys(TEXT_LIMITS).filter(
-    (p): p is TextProvider => p !== "bluesky" && p !== "mastodon" && providers.includes(p as ProviderName),
-  );
+  const textProviders = Object.keys(TEXT_LIMITS).filter((p): p is TextProvider => p !== "bluesky" && p !== "mastodon" && providers.includes(p as ProviderName));
   const set = (i: number, value: string) => onChange(posts.map((p, j) => (j === i ? value : p)));
   return (
     <div className="space-y-3">
@@ -58,7 +64,15 @@ export function ThreadEditor({ posts, providers, threadable, idPrefix = "post", 
                 />
               ))}
             {providers.includes("bluesky") ? <CharCounter label="Bluesky" text={post} limit={BLUESKY_GRAPHEMES} unit="graphemes" /> : null}
-            {providers.includes("mastodon") ? <CharCounter label="Mastodon" text={post} limit={DEFAULT_INSTANCE_LIMITS.maxCharacters} unit="mastodon" /> : null}
+            {providers.includes("mastodon") ? (
+              <CharCounter
+                label="Mastodon"
+                text={post}
+                limit={mastodonLimits.maxCharacters}
+                unit="mastodon"
+                options={{ reservedPerUrl: mastodonLimits.charactersReservedPerUrl }}
+              />
+            ) : null}
           </div>
           {i === 0 && providers.includes("x") ? (
             <div className="mt-2">
