@@ -12,7 +12,15 @@ export type InstanceLimits = { maxCharacters: number; charactersReservedPerUrl: 
 /** Mastodon's own defaults, for an instance whose limits the dashboard does not know. */
 export const DEFAULT_INSTANCE_LIMITS: InstanceLimits = { maxCharacters: 500, charactersReservedPerUrl: 23 };
 
-export function MastodonPreview({ content, options, limits = DEFAULT_INSTANCE_LIMITS }: { content: SharedContent; options: MastodonOptions; limits?: InstanceLimits }) {
+export function MastodonPreview({
+  content,
+  options,
+  limits = DEFAULT_INSTANCE_LIMITS,
+}: {
+  content: SharedContent;
+  options: MastodonOptions;
+  limits?: InstanceLimits;
+}) {
   const posts = [content.text, ...content.thread];
   const cw = options.spoilerText.trim() ? options.spoilerText : "";
   const count = { spoilerText: cw, reservedPerUrl: limits.charactersReservedPerUrl };
@@ -41,7 +49,10 @@ export function MastodonPreview({ content, options, limits = DEFAULT_INSTANCE_LI
                   <MediaGrid media={content.media} />
                 </div>
                 {sensitive ? (
-                  <span className="absolute inset-0 mt-2 flex items-center justify-center rounded-xl text-sm font-medium text-white" data-testid="preview-sensitive">
+                  <span
+                    className="absolute inset-0 mt-2 flex items-center justify-center rounded-xl text-sm font-medium text-white"
+                    data-testid="preview-sensitive"
+                  >
                     <span className="rounded bg-black px-2 py-1">Sensitive content</span>
                   </span>
                 ) : null}

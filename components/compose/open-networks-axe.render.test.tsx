@@ -53,7 +53,12 @@ function markup(): string {
         target={blueskyTarget}
         content={{ text: `${"x".repeat(301)} https://example.com/launch`, thread: ["A reply with example.org"], media: [], firstComment: "More" }}
       />
-      <PlatformPreview {...common} provider="bluesky" target={blueskyTarget} content={{ text: "Four", thread: [], media: [1, 2, 3, 4, 5].map((n) => image(n, `Photo ${n}`)), firstComment: "" }} />
+      <PlatformPreview
+        {...common}
+        provider="bluesky"
+        target={blueskyTarget}
+        content={{ text: "Four", thread: [], media: [1, 2, 3, 4, 5].map((n) => image(n, `Photo ${n}`)), firstComment: "" }}
+      />
       <PlatformPreview
         {...common}
         provider="mastodon"
@@ -67,23 +72,29 @@ function markup(): string {
   );
 }
 
-test.each(["light", "dark"])("Bluesky's and Mastodon's previews and fields pass axe in the %s theme", async (theme) => {
-  // AxeBuilder wants a page of its own context
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await page.setViewportSize({ width: 480, height: 900 });
-    await page.setContent(`<!doctype html><html lang="en" class="${theme}"><head><title>Compose</title><style>${css}</style></head><body>${markup()}</body></html>`);
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary})`).join(", ")}`);
-    if (process.env.COMPOSE_SCREENSHOTS) await page.screenshot({ path: `test-results/open-networks-${theme}.png`, fullPage: true });
-    expect(blocking, blocking.join("\n")).toEqual([]);
-    // it did check the new parts
-    expect(await page.getByLabel("Content warning").count()).toBe(1);
-    expect(await page.getByTestId("preview-link-card").count()).toBe(2);
-  } finally {
-    await context.close();
-  }
-}, 60_000);
+test.each(["light", "dark"])(
+  "Bluesky's and Mastodon's previews and fields pass axe in the %s theme",
+  async (theme) => {
+    // AxeBuilder wants a page of its own context
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.setViewportSize({ width: 480, height: 900 });
+      await page.setContent(
+        `<!doctype html><html lang="en" class="${theme}"><head><title>Compose</title><style>${css}</style></head><body>${markup()}</body></html>`,
+      );
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary})`).join(", ")}`);
+      if (process.env.COMPOSE_SCREENSHOTS) await page.screenshot({ path: `test-results/open-networks-${theme}.png`, fullPage: true });
+      expect(blocking, blocking.join("\n")).toEqual([]);
+      // it did check the new parts
+      expect(await page.getByLabel("Content warning").count()).toBe(1);
+      expect(await page.getByTestId("preview-link-card").count()).toBe(2);
+    } finally {
+      await context.close();
+    }
+  },
+  60_000,
+);

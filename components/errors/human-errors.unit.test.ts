@@ -54,7 +54,9 @@ describe("validation issues rewritten for people", () => {
 
 describe("issue 48's platforms and fields", () => {
   test("Bluesky's languages and Mastodon's content warning are named as the composer names them", () => {
-    expect(humanIssue({ path: "bluesky.langs", code: "too_big", message: "Too big: expected array to have <=3 items" })).toBe("The languages: choose at most 3.");
+    expect(humanIssue({ path: "bluesky.langs", code: "too_big", message: "Too big: expected array to have <=3 items" })).toBe(
+      "The languages: choose at most 3.",
+    );
     expect(humanIssue({ path: "bluesky.langs[1]", code: "too_small", message: "Too small: expected string to have >=2 characters" })).toBe(
       "Language 2 is too short: use at least 2 characters.",
     );

@@ -16,7 +16,14 @@ import type { OnboardingStep } from "@/server/domain/workspaces/onboarding";
 export const LANDING_PATH = "/compose";
 
 const stepText: Record<OnboardingStep, { label: string; href: string; hint: string }> = {
-  connectAccount: { label: "Connect an account", href: "/accounts", hint: listWords(providers.map((p) => providerLabels[p]), "or") },
+  connectAccount: {
+    label: "Connect an account",
+    href: "/accounts",
+    hint: listWords(
+      providers.map((p) => providerLabels[p]),
+      "or",
+    ),
+  },
   uploadMedia: { label: "Upload media", href: "/media", hint: "images and videos for your posts" },
   publishPost: { label: "Publish your first post", href: "/compose", hint: "now or at a time you choose" },
   apiKeyOrAgent: { label: "Create an API key or connect an agent", href: "/connect-agent", hint: "for automations and AI assistants" },

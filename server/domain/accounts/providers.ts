@@ -31,9 +31,7 @@ export type ProviderFacts = {
    * button; `instance`: the user names their server first and the app is registered there
    * (Mastodon). `password`: the user gives a handle and an app password for their server (Bluesky).
    */
-  connect:
-    | { method: "oauth"; apps?: readonly { app: "login-kit"; label: string }[]; instance?: boolean }
-    | { method: "password"; apps?: undefined };
+  connect: { method: "oauth"; apps?: readonly { app: "login-kit"; label: string }[]; instance?: boolean } | { method: "password"; apps?: undefined };
   /** the dashboard's badge: a background (Tailwind classes) and a glyph */
   badge: { className: string; glyph: string };
 };

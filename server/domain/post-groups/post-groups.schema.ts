@@ -55,7 +55,7 @@ export const blueskyTargetSchema = z
       .array(z.string().min(2).max(35))
       .max(3)
       .optional()
-      .meta({ description: "The post's languages as BCP 47 tags (Bluesky's `langs`, at most 3), e.g. [\"en\", \"pt-BR\"]" }),
+      .meta({ description: 'The post\'s languages as BCP 47 tags (Bluesky\'s `langs`, at most 3), e.g. ["en", "pt-BR"]' }),
   })
   .meta({ id: "BlueskyTargetOptions" });
 
@@ -65,9 +65,12 @@ export const mastodonTargetSchema = z
       .enum(["public", "unlisted", "private"])
       .optional()
       .meta({ description: "public (default), unlisted (not in public timelines) or private (followers only)" }),
-    spoilerText: z.string().optional().meta({ description: "A content warning shown before the text (Mastodon's spoiler_text); counts toward the instance's limit" }),
+    spoilerText: z
+      .string()
+      .optional()
+      .meta({ description: "A content warning shown before the text (Mastodon's spoiler_text); counts toward the instance's limit" }),
     sensitive: z.boolean().optional().meta({ description: "Marks the media as sensitive (hidden behind a warning)" }),
-    language: z.string().min(2).max(35).optional().meta({ description: "The post's language as an ISO 639 code, e.g. \"en\"" }),
+    language: z.string().min(2).max(35).optional().meta({ description: 'The post\'s language as an ISO 639 code, e.g. "en"' }),
   })
   .meta({ id: "MastodonTargetOptions" });
 

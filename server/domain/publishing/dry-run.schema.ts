@@ -10,12 +10,10 @@ export const sentTextSchema = z
     text: z.string().meta({ description: "The text as it will be sent (x: links removed from the first post)" }),
     length: z.number().int().meta({ description: "Its length as the platform counts it, in `unit`" }),
     limit: z.number().int().nullable().meta({ description: "The platform's limit for this text, in `unit`; null where none is documented" }),
-    unit: z
-      .enum(["weighted", "characters", "utf16", "graphemes"])
-      .meta({
-        description:
-          "weighted: X's count (URLs 23, emoji 2); characters: Unicode code points (mastodon: as the instance counts, each URL 23); utf16: UTF-16 code units; graphemes: user-perceived characters (bluesky)",
-      }),
+    unit: z.enum(["weighted", "characters", "utf16", "graphemes"]).meta({
+      description:
+        "weighted: X's count (URLs 23, emoji 2); characters: Unicode code points (mastodon: as the instance counts, each URL 23); utf16: UTF-16 code units; graphemes: user-perceived characters (bluesky)",
+    }),
   })
   .meta({ id: "SentText" });
 
