@@ -17,8 +17,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providerTable } from "@/server/domain/accounts/providers";
-import { ConnectPanel } from "./connect-panel";
-import { PasswordConnectForm, type PasswordConnectDefaults } from "./password-connect-form";
+import { ConnectPanel, type ConnectSettings } from "./connect-panel";
+import { PasswordConnectForm } from "./password-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
 
 function Outcome() {
@@ -30,15 +30,8 @@ function Outcome() {
   return null;
 }
 
-export function AccountList({
-  sandbox,
-  mastodonInstance,
-  passwordDefaults,
-}: {
-  sandbox: boolean;
-  mastodonInstance: string;
-  passwordDefaults: PasswordConnectDefaults;
-}) {
+export function AccountList(settings: ConnectSettings) {
+  const { passwordDefaults } = settings;
   // the account whose app-password form is open (reconnecting Bluesky)
   const [reconnecting, setReconnecting] = useState<string | null>(null);
   const trpc = useTRPC();
@@ -60,7 +53,7 @@ export function AccountList({
       <Suspense>
         <Outcome />
       </Suspense>
-      <ConnectPanel sandbox={sandbox} mastodonInstance={mastodonInstance} passwordDefaults={passwordDefaults} />
+      <ConnectPanel {...settings} />
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading" className="mb-3 text-base font-semibold">
           Connected accounts

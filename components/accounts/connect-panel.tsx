@@ -12,15 +12,10 @@ import { ProviderBadge, providerLabels } from "./provider-badge";
  * Starts the platform's OAuth flow: the browser goes to its authorize page and comes back.
  * `sandbox`: the platforms are the local sandbox, whose Meta apps need no App roles.
  */
-export function ConnectPanel({
-  sandbox,
-  mastodonInstance,
-  passwordDefaults,
-}: {
-  sandbox: boolean;
-  mastodonInstance: string;
-  passwordDefaults: PasswordConnectDefaults;
-}) {
+/** What the Accounts page knows of this installation's connections (the Mastodon instance suggested, Bluesky's default server). */
+export type ConnectSettings = { sandbox: boolean; mastodonInstance: string; passwordDefaults: PasswordConnectDefaults };
+
+export function ConnectPanel({ sandbox, mastodonInstance, passwordDefaults }: ConnectSettings) {
   const trpc = useTRPC();
   // a provider connected with an app password opens its form instead of going to the platform
   const [passwordProvider, setPasswordProvider] = useState<ProviderName | null>(null);
