@@ -2,19 +2,14 @@
 // characters, UTF-16 code units (TikTok captions), graphemes (Bluesky) or Mastodon's count.
 import { mastodonLength } from "@/server/platforms/mastodon/mastodon-text";
 import { codePoints, xWeightedLength } from "@/server/domain/publishing/text-rules";
+import { graphemeCount } from "@/server/text/graphemes";
 
 export type Unit = "x-weighted" | "characters" | "utf16" | "graphemes" | "mastodon";
 
 // Bluesky counts user-perceived characters: @atproto/api's RichText.graphemeLength is
 // @atproto/lex-data's graphemeLen, a default `new Intl.Segmenter()` counting its segments. The
-// same segmenter here keeps @atproto/api (and its lexicons) out of the browser bundle.
-const segmenter = new Intl.Segmenter();
-
-export function graphemeLength(text: string): number {
-  let n = 0;
-  for (const _ of segmenter.segment(text)) n++;
-  return n;
-}
+// same count here keeps @atproto/api (and its lexicons) out of the browser bundle.
+export const graphemeLength = (text: string) => graphemeCount(text);
 
 /** Mastodon's count also takes the content warning and the instance's weight of a link. */
 export type CountOptions = { spoilerText?: string; reservedPerUrl?: number };

@@ -23,7 +23,8 @@ it("npm start stops on SIGINT to its process group, restarting nothing and leavi
   const launcher = spawn("npm", ["start"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   for (const stream of [launcher.stdout, launcher.stderr]) stream.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string>((resolve) => launcher.once("exit", (code, signal) => resolve(signal ?? `code ${code}`)));
+  // "close", not "exit": the last lines ("Stopping…") may still be in the pipes when the process ends
+  const exited = new Promise<string>((resolve) => launcher.once("close", (code, signal) => resolve(signal ?? `code ${code}`)));
   const deadline = Date.now() + 150_000;
   while (!output.includes("Press Ctrl+C to stop.") && launcher.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   expect(output).toContain("Press Ctrl+C to stop.");

@@ -113,6 +113,10 @@ describe("one post group to the seven's text networks, Bluesky and Mastodon", ()
         value: expect.objectContaining({ subject: expect.objectContaining({ uri: onSky!.postIds[0] }) }),
       }),
     ]);
+    // what is not an at:// address names no post (api-fuzz once got a 500 here)
+    const nowhere = await api(t.key)("POST", "/api/v1/reposts", { body: { accountId: sky.accountId, postId: "Ꙅ𝌃 not a uri" } });
+    expect(nowhere.status, nowhere.text).toBe(404);
+    expect(nowhere.json.error.code).toBe("NOT_FOUND");
 
     const refused = await api(t.key)("POST", "/api/v1/reposts", { body: { accountId: mastodon.accountId, postId: onMastodon!.postIds[0] } });
     expect(refused.status, refused.text).toBe(422);

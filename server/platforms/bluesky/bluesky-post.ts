@@ -58,7 +58,13 @@ function parseOwnUri(ctx: AccountContext, id: string, collection = POST_COLLECTI
 
 /** The record, fetched by its address (its cid makes a reply's strong reference). */
 async function getPost(agent: Agent, id: string): Promise<{ uri: string; cid: string; value: PostRecord }> {
-  const uri = new AtUri(id);
+  let uri: AtUri;
+  try {
+    uri = new AtUri(id);
+  } catch {
+    // what is not an at:// address names no post on any server
+    throw new PlatformError(provider, "not_found", `${id} is not an at:// post address`);
+  }
   const res = await xrpc("com.atproto.repo.getRecord", () => agent.com.atproto.repo.getRecord({ repo: uri.host, collection: uri.collection, rkey: uri.rkey }));
   if (!res.data.cid) throw new PlatformError(provider, "unknown_outcome", `getRecord answered ${id} without its cid`);
   return { uri: res.data.uri, cid: res.data.cid, value: res.data.value as PostRecord };

@@ -3,16 +3,15 @@
 // plus the text; each http(s) URL as characters_reserved_per_url, a remote mention @user@domain
 // as @user: https://docs.joinmastodon.org/user/posting/#text), the instance's attachment count,
 // images or one video, descriptions within the instance's limit.
+import { graphemeCount } from "../../text/graphemes.ts";
 import type { InstanceLimits } from "./mastodon-instance.ts";
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const graphemes = (s: string) => [...segmenter.segment(s)].length;
 const url = /https?:\/\/[^\s<>"]+[^\s<>".,:;!?)\]'}]/giu;
 const mention = /(^|[^\w/])@(\w+)@[\w.-]+\w/gu;
 
 export function mastodonLength(text: string, spoilerText = "", reservedPerUrl = 23): number {
   const countable = text.replace(url, "x".repeat(reservedPerUrl)).replace(mention, (_m, pre: string, user: string) => `${pre}@${user}`);
-  return graphemes(spoilerText) + graphemes(countable);
+  return graphemeCount(spoilerText) + graphemeCount(countable);
 }
 
 export type MastodonPostCheck = {

@@ -3,8 +3,7 @@
 // plus the text, where every http(s) URL counts as characters_reserved_per_url and a remote
 // mention @user@domain counts as @user.
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const graphemes = (s: string) => [...segmenter.segment(s)].length;
+import { graphemeCount } from "../../text/graphemes.ts";
 
 // URLs need their scheme (Mastodon extracts them with extract_url_without_protocol: false);
 // trailing punctuation ends a URL, as in running text.
@@ -13,5 +12,5 @@ const mention = /(^|[^\w/])@(\w+)@[\w.-]+\w/gu;
 
 export function statusLength(text: string, spoilerText: string, reservedPerUrl: number): number {
   const countable = text.replace(url, "x".repeat(reservedPerUrl)).replace(mention, (_m, pre: string, user: string) => `${pre}@${user}`);
-  return graphemes(spoilerText) + graphemes(countable);
+  return graphemeCount(spoilerText) + graphemeCount(countable);
 }
