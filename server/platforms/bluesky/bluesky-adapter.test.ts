@@ -14,6 +14,7 @@ import type { AccountContext, MediaSource, PostMediaItem } from "../types.ts";
 import { resolveDidDocument } from "./bluesky-identity.ts";
 import { resetPlatformConfig } from "../config.ts";
 import { startLocalPds, type LocalAccount, type LocalPds } from "../../sandbox/bluesky/local-pds.ts";
+import { makeMp4 } from "../../testing/media-fixtures.ts";
 import { blueskyAdapter } from "./bluesky-adapter.ts";
 import { describeBlueskyServer } from "./bluesky-check.ts";
 import type { BlueskyPrepared } from "./bluesky-post.ts";
@@ -45,6 +46,9 @@ type PostValue = {
       image: { ref: { $link?: string; toString(): string }; size: number; mimeType: string };
     }[];
     external?: { uri: string; title: string; description: string; thumb?: { size: number; mimeType: string } };
+    video?: { ref: { $link?: string; toString(): string }; size: number; mimeType: string };
+    alt?: string;
+    aspectRatio?: { width: number; height: number };
   };
 };
 
@@ -288,6 +292,63 @@ describe("publishing", () => {
     const meta = await sharp(Buffer.from(blob.data)).metadata();
     expect(meta.hasAlpha).toBe(true);
     expect(Math.abs(meta.width! / meta.height! - w / h)).toBeLessThan(0.01);
+  });
+
+  it("publishes a 12 MB MP4 as an app.bsky.embed.video: the blob streamed in chunks, its alt text and aspect ratio", async () => {
+    const bytes = new Uint8Array(makeMp4({ width: 1080, height: 1920, durationSeconds: 20, payloadBytes: 12_000_000 }));
+    const reads: number[] = [];
+    const source: MediaSource = {
+      ...memorySource(bytes, "video/mp4"),
+      width: 1080,
+      height: 1920,
+      durationSeconds: 20,
+      readRange: async (start, end) => (reads.push(end - start), bytes.subarray(start, end)),
+    };
+    const prepared = (await blueskyAdapter.preparePost(ctx, {
+      text: "A clip",
+      media: [{ kind: "video", source, altText: "Waves on a beach" }],
+    })) as BlueskyPrepared;
+    // read from storage a chunk at a time, never the whole file at once
+    expect(reads.length).toBeGreaterThan(1);
+    expect(Math.max(...reads)).toBeLessThan(bytes.length);
+    expect(reads.reduce((a, b) => a + b, 0)).toBe(bytes.length);
+    expect(await blueskyAdapter.preparedStatus!(ctx, prepared)).toEqual({ state: "ready" });
+    const ref = await blueskyAdapter.publishPrepared!(ctx, prepared, { text: "A clip" });
+
+    const { value } = await readBack(ref.id);
+    expect(value.text).toBe("A clip");
+    expect(value.embed).toMatchObject({
+      $type: "app.bsky.embed.video",
+      alt: "Waves on a beach",
+      aspectRatio: { width: 1080, height: 1920 },
+      video: { mimeType: "video/mp4", size: bytes.length },
+    });
+    const blob = await reader.com.atproto.sync.getBlob({ did: alice.did, cid: String(value.embed!.video!.ref.$link ?? value.embed!.video!.ref) });
+    expect(Buffer.from(blob.data).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("refuses a video beside an image, a second video, a QuickTime file, one over 100,000,000 bytes and long alt text, posting nothing", async () => {
+    const before = await postCount();
+    const mp4 = memorySource(new Uint8Array(makeMp4({ payloadBytes: 10_000 })), "video/mp4");
+    const image = { kind: "image" as const, source: memorySource(await png(10, 10, 0), "image/png") };
+    const refused = async (media: PostMediaItem[]) => {
+      const err = await blueskyAdapter.preparePost(ctx, { text: "no", media }).catch((e: unknown) => e);
+      expect(isPlatformError(err, "media_rejected"), String(err)).toBe(true);
+      return (err as PlatformError).message;
+    };
+    expect(await refused([{ kind: "video", source: mp4 }, image])).toMatch(/one video and nothing beside it/);
+    expect(
+      await refused([
+        { kind: "video", source: mp4 },
+        { kind: "video", source: mp4 },
+      ]),
+    ).toMatch(/one video/);
+    expect(await refused([{ kind: "video", source: memorySource(new Uint8Array(makeMp4({ brand: "qt  " })), "video/quicktime") }])).toMatch(/MP4/);
+    expect(await refused([{ kind: "video", source: { ...mp4, size: 100_000_001 } }])).toMatch(/100000001 bytes/);
+    expect(await refused([{ kind: "video", source: mp4, altText: "a".repeat(1001) }])).toMatch(/1000 characters/);
+    // a QuickTime file named video/mp4: the server reads its bytes, and the blob's type is checked before any post names it
+    expect(await refused([{ kind: "video", source: memorySource(new Uint8Array(makeMp4({ brand: "qt  " })), "video/mp4") }])).toMatch(/video\/quicktime/);
+    expect(await postCount()).toBe(before);
   });
 
   it("an access token the server does not accept is auth_expired (the caller refreshes once, then flags the account)", async () => {

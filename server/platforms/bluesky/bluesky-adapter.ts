@@ -53,7 +53,8 @@ export const blueskyAdapter: BlueskyAdapter = {
 
   publishText: publishBlueskyText,
   preparePost: (ctx, input) => prepareBlueskyPost(ctx, input),
-  // Blobs are ready once uploaded: the PDS does no processing of images.
+  // Blobs are ready once uploaded: the PDS processes neither images nor videos (a video is
+  // transcoded by Bluesky's video service after the post appears: docs/platforms/bluesky.md).
   preparedStatus: async () => ({ state: "ready" }),
   publishPrepared: (ctx, prepared) => publishBlueskyPrepared(ctx, prepared),
   findPublished: findBlueskyPost,

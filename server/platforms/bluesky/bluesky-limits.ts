@@ -1,11 +1,20 @@
 // Bluesky's limits, from the app.bsky.feed.post and app.bsky.embed.images lexicons: the text is
 // at most 300 graphemes (3,000 bytes), counted as Bluesky counts them (RichText.graphemeLength,
-// the same segmenter its app uses); at most 4 images, each at most 1,000,000 bytes.
+// the same segmenter its app uses); at most 4 images, each at most 1,000,000 bytes; or one
+// video (app.bsky.embed.video): an MP4 of at most 100,000,000 bytes, its alt text 1,000 graphemes.
 // Client-safe (the composer's rules run it in the browser): no node modules. The grapheme count
 // is RichText.graphemeLength's (a default Intl.Segmenter), in linear time (graphemes.ts).
 import { graphemeCount } from "../../text/graphemes.ts";
 
-export const BLUESKY_LIMITS = { graphemes: 300, textBytes: 3000, images: 4, imageBytes: 1_000_000, altTextGraphemes: 2000 } as const;
+export const BLUESKY_LIMITS = {
+  graphemes: 300,
+  textBytes: 3000,
+  images: 4,
+  imageBytes: 1_000_000,
+  altTextGraphemes: 2000,
+  videoBytes: 100_000_000,
+  videoAltTextGraphemes: 1000,
+} as const;
 
 export function blueskyGraphemes(text: string): number {
   return graphemeCount(text);

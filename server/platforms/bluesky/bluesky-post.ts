@@ -1,7 +1,9 @@
 // Posts on Bluesky: an app.bsky.feed.post record in the account's repository
 // (docs.bsky.app/docs/advanced-guides/posts). Text with facets (links, mentions resolved to
 // DIDs, hashtags: RichText.detectFacets), replies as root/parent references, langs, up to four
-// images with alt text and aspect ratio, or a link card when there is a link and no media.
+// images with alt text and aspect ratio, or one video (an app.bsky.embed.video: the MP4 uploaded as
+// a blob, docs.bsky.app/docs/tutorials/video's simple method), or a link card when there is a link
+// and no media.
 //
 // Never twice, by construction: the record key (a TID) is chosen before the record is sent, and
 // kept with the prepared post. A repository holds one record per key, so sending it again can
@@ -11,11 +13,11 @@ import { AtUri, RichText, type Agent } from "@atproto/api";
 import { TID } from "@atproto/common-web";
 import { PlatformError } from "../errors.ts";
 import type { AccountContext, PostInput, PreparedPost, PublishedRef } from "../types.ts";
-import { uploadImage } from "./bluesky-blobs.ts";
+import { uploadImage, uploadVideo } from "./bluesky-blobs.ts";
 import { agentFor } from "./bluesky-client.ts";
 import { mapBlueskyError, provider, xrpc } from "./bluesky-errors.ts";
 import { fitImage } from "./bluesky-image.ts";
-import { BLUESKY_LIMITS, blueskyTextProblem } from "./bluesky-limits.ts";
+import { BLUESKY_LIMITS, blueskyGraphemes, blueskyTextProblem } from "./bluesky-limits.ts";
 import { linkCard } from "./bluesky-link-card.ts";
 
 export const POST_COLLECTION = "app.bsky.feed.post";
@@ -80,8 +82,18 @@ async function replyTo(agent: Agent, parentId: string): Promise<PostRecord["repl
 function checkInput(input: BlueskyPostInput): void {
   const problem = blueskyTextProblem(input.text);
   if (problem) throw new PlatformError(provider, "content_rejected", `The text ${problem}`);
-  if (input.media.some((m) => m.kind !== "image"))
-    throw new PlatformError(provider, "media_rejected", "This Bluesky adapter publishes images; videos and documents are not supported yet");
+  if (input.media.some((m) => m.kind === "document"))
+    throw new PlatformError(provider, "media_rejected", "Bluesky posts take images or a video, not documents");
+  const videos = input.media.filter((m) => m.kind === "video");
+  if (videos.length > 0) {
+    if (input.media.length > 1) throw new PlatformError(provider, "media_rejected", "A Bluesky post takes one video and nothing beside it");
+    const video = videos[0]!;
+    if (video.source.mimeType !== "video/mp4") throw new PlatformError(provider, "media_rejected", `Bluesky takes MP4 videos, not ${video.source.mimeType}`);
+    if (video.source.size > BLUESKY_LIMITS.videoBytes)
+      throw new PlatformError(provider, "media_rejected", `The video is ${video.source.size} bytes; Bluesky takes at most ${BLUESKY_LIMITS.videoBytes}`);
+    if (video.altText && blueskyGraphemes(video.altText) > BLUESKY_LIMITS.videoAltTextGraphemes)
+      throw new PlatformError(provider, "media_rejected", `A video's alt text is at most ${BLUESKY_LIMITS.videoAltTextGraphemes} characters on Bluesky`);
+  }
   if (input.media.length > BLUESKY_LIMITS.images)
     throw new PlatformError(provider, "media_rejected", `A Bluesky post takes at most ${BLUESKY_LIMITS.images} images`);
 }
@@ -97,7 +109,18 @@ export async function prepareBlueskyPost(ctx: AccountContext, input: BlueskyPost
   if (rt.facets?.length) record.facets = JSON.parse(JSON.stringify(rt.facets)) as unknown[];
   if (input.langs?.length) record.langs = input.langs.slice(0, 3);
   if (input.replyToId) record.reply = await replyTo(agent, input.replyToId);
-  if (input.media.length > 0) {
+  const video = input.media.find((m) => m.kind === "video");
+  if (video) {
+    const { blob } = await uploadVideo(agent, video.source);
+    const { width, height } = video.source;
+    record.embed = {
+      $type: "app.bsky.embed.video",
+      video: blob,
+      ...(video.altText ? { alt: video.altText } : {}),
+      // the player sizes its frame by it before the video loads; optional when the size is unknown
+      ...(width && height ? { aspectRatio: { width, height } } : {}),
+    };
+  } else if (input.media.length > 0) {
     const images = [];
     for (const item of input.media) {
       const fitted = await fitImage(await item.source.readRange(0, item.source.size), item.source.mimeType);

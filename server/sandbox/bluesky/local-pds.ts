@@ -69,6 +69,9 @@ export async function startLocalPds(options: LocalPdsOptions = {}): Promise<Loca
       jwtSecret: secret(),
       serviceHandleDomains: [".test"],
       inviteRequired: false,
+      // 100 MiB, as Bluesky's PDS distribution sets it (PDS_BLOB_UPLOAD_LIMIT), so a video up to
+      // the lexicon's 100,000,000 bytes is taken; the library's default is 5 MB
+      blobUploadLimit: 100 * 1024 * 1024,
       // no app view, no moderation service, no crawlers: a repository server only
     };
     const cfg = pds.envToCfg(env);

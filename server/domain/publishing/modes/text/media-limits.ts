@@ -22,6 +22,8 @@ export type TextMediaLimits = {
   noVideo?: string;
   /** alt text length in characters, where the platform states one */
   altTextMax?: number;
+  /** a video's alt text, where the platform states another length than for images */
+  videoAltTextMax?: number;
   /** documents (PDF) in one post; LinkedIn only */
   documents: boolean;
   documentMaxBytes?: number;
@@ -84,17 +86,23 @@ export const textMediaLimits = {
     docs: [
       "https://docs.bsky.app/docs/advanced-guides/posts#images-embeds",
       "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json",
+      "https://docs.bsky.app/docs/tutorials/video",
+      "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/video.json",
+      "https://bsky.app/profile/bsky.app/post/3lk26lxn6sk2u",
     ],
-    // up to 4 images; a blob over 1,000,000 bytes is re-encoded to fit (bluesky-image.ts), so a larger file is not refused
+    // up to 4 images, or one video and nothing beside it; an image blob over 1,000,000 bytes is
+    // re-encoded to fit (bluesky-image.ts), so a larger file is not refused
     maxImages: 4,
     minMany: 2,
     maxMixed: 0,
     imageMaxBytes: Number.MAX_SAFE_INTEGER,
-    videoMimeTypes: [],
-    noVideo: "video goes through Bluesky's video service (app.bsky.video), which a self-hosted PDS does not run; not published yet",
-    videoMaxBytes: 0,
-    videoMaxSeconds: 0,
+    // the embed's lexicon: an mp4 blob of at most 100,000,000 bytes, alt text of 1,000 graphemes;
+    // Bluesky's video service plays up to 3 minutes (its announcement of March 2025)
+    videoMimeTypes: ["video/mp4"],
+    videoMaxBytes: 100_000_000,
+    videoMaxSeconds: 180,
     altTextMax: 2000,
+    videoAltTextMax: 1000,
     documents: false,
   },
 } as const satisfies Record<"x" | "threads" | "linkedin" | "bluesky", TextMediaLimits>;

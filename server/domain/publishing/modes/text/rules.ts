@@ -81,7 +81,7 @@ export type TextMediaInput = { item: MediaItem; altText?: string; path: string }
 /**
  * A post's media on a text platform (textMediaLimits): X up to 4 JPEG images or exactly one
  * video; Threads one image or video, or a carousel of 2 to 20; LinkedIn one image, 2 to 20
- * images or one video. `path` names the media list in the answer (e.g. `targets[0].content.media`).
+ * images or one video; Bluesky up to 4 images or one MP4 video. `path` names the media list in the answer (e.g. `targets[0].content.media`).
  */
 export function validateTextMedia(provider: TextProvider, media: TextMediaInput[], path: string, issues: Issues): void {
   if (media.length === 0) return;
@@ -120,8 +120,9 @@ export function validateTextMedia(provider: TextProvider, media: TextMediaInput[
       if (provider === "x" && item.mediaType !== "IMAGE") issues.add(`${itemPath}.altText`, "is for images only on x");
       // Bluesky counts graphemes, the others code points
       const length = provider === "bluesky" ? blueskyGraphemes(altText) : codePoints(altText);
-      if (limits.altTextMax !== undefined && length > limits.altTextMax)
-        issues.add(`${itemPath}.altText`, `is ${length} characters; ${name} allows ${limits.altTextMax}`, "too_long");
+      const max = item.mediaType === "VIDEO" ? (limits.videoAltTextMax ?? limits.altTextMax) : limits.altTextMax;
+      if (max !== undefined && length > max)
+        issues.add(`${itemPath}.altText`, `is ${length} characters; ${name} allows ${max}${item.mediaType === "VIDEO" ? " for a video" : ""}`, "too_long");
     }
   }
 }
