@@ -88,6 +88,19 @@ describe("checkGroup", () => {
     expect(result.byTarget[0]!.map((i) => i.code)).toEqual(["mixed_media"]);
   });
 
+  it("Bluesky: one MP4 video passes; beside an image, or as a QuickTime file, it is refused before sending", () => {
+    const alone = compose(["bluesky"], { text: "A clip", media: [{ ...video, altText: "Waves" }] });
+    expect(checkGroup(toGroupBody(alone, providerOf), providerOf, mediaOf(alone))).toEqual({ byTarget: [[]], general: [] });
+    const mixed = compose(["bluesky"], { text: "A clip", media: [video, image(1)] });
+    expect(checkGroup(toGroupBody(mixed, providerOf), providerOf, mediaOf(mixed)).byTarget[0]!.map((i) => [i.path, i.code])).toEqual([
+      ["content.media", "mixed_media"],
+    ]);
+    const mov = compose(["bluesky"], { text: "A clip", media: [{ ...video, mimeType: "video/quicktime" }] });
+    expect(checkGroup(toGroupBody(mov, providerOf), providerOf, mediaOf(mov)).byTarget[0]!.map((i) => [i.path, i.code])).toEqual([
+      ["content.media[0].mediaId", "wrong_type"],
+    ]);
+  });
+
   it("a good composition has no problems", () => {
     const c = compose(["x", "instagram", "youtube"], { text: "Hi", media: [image(1)] });
     c.targets[ids.youtube]!.overrides.media = [video];
