@@ -327,6 +327,30 @@ describe("publishing", () => {
     expect(Buffer.from(blob.data).equals(Buffer.from(bytes))).toBe(true);
   });
 
+  it("publishes a video of exactly 100,000,000 bytes, the lexicon's limit (the PDS takes blobs up to 100 MiB)", async () => {
+    const size = 100_000_000;
+    // an MP4 header whose media data runs to `size`, the rest made on each read: nothing holds 100 MB
+    const header = Buffer.from(makeMp4({ width: 1920, height: 1080, payloadBytes: 0 }));
+    header.writeUInt32BE(size - header.length + 8, header.length - 8);
+    const source: MediaSource = {
+      url: "memory:",
+      size,
+      mimeType: "video/mp4",
+      width: 1920,
+      height: 1080,
+      readRange: async (start, end) => {
+        const out = new Uint8Array(end - start).fill(0x5a);
+        if (start < header.length) out.set(header.subarray(start, Math.min(end, header.length)));
+        return out;
+      },
+    };
+    const prepared = await blueskyAdapter.preparePost(ctx, { text: "The longest clip", media: [{ kind: "video", source }] });
+    const ref = await blueskyAdapter.publishPrepared!(ctx, prepared, { text: "The longest clip" });
+    const { value } = await readBack(ref.id);
+    expect(value.embed).toMatchObject({ $type: "app.bsky.embed.video", aspectRatio: { width: 1920, height: 1080 }, video: { mimeType: "video/mp4", size } });
+    expect(value.embed!.alt).toBeUndefined();
+  }, 120_000);
+
   it("refuses a video beside an image, a second video, a QuickTime file, one over 100,000,000 bytes and long alt text, posting nothing", async () => {
     const before = await postCount();
     const mp4 = memorySource(new Uint8Array(makeMp4({ payloadBytes: 10_000 })), "video/mp4");
