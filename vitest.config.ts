@@ -1,5 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { longTests, testGroup } from "./server/testing/long-tests.ts";
+
+const group = testGroup();
+const appExclude = ["server/platforms/**", "server/sandbox/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -42,8 +46,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "app",
-          include: ["server/**/*.test.ts"],
-          exclude: ["server/platforms/**", "server/sandbox/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"],
+          include: group === "long" ? longTests : ["server/**/*.test.ts"],
+          exclude: group === "rest" ? [...appExclude, ...longTests] : appExclude,
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],
         },

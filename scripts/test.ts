@@ -1,9 +1,11 @@
-// `npm test`: vitest and the Playwright browser tests side by side. Each starts its own test stack
-// on its own data directory (its own embedded PostgreSQL, sandbox and ports), so they share only
-// the dashboard's build, made once here first (both would build it otherwise). Much of either
-// suite waits on its stack rather than on a core, so together they take about as long as the
-// longer one (docs/testing.md). Each line is prefixed with the suite it comes from; the exit code
-// is non-zero if either fails. `npm run test:unit` and `npm run test:e2e` run one of them.
+// `npm test`: three suites side by side: vitest's long app tests (drills, the CLI, `npm start`:
+// server/testing/long-tests.ts), the rest of vitest, and the Playwright browser tests. Each starts
+// its own test stack on its own data directory (its own embedded PostgreSQL, sandbox and ports),
+// so they share only the dashboard's build, made once here first (each would build it
+// otherwise). Most of each suite waits on its stack rather than on a core, so together they take
+// about as long as the longest (docs/testing.md). Each line is prefixed with the suite it comes
+// from; the exit code is non-zero if any fails. `npm run test:unit` (all of vitest, one file at a
+// time) and `npm run test:e2e` run one alone.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
@@ -20,9 +22,17 @@ function suite(name: string, args: string[], env: Record<string, string>): Promi
   });
 }
 
-const [unit, e2e] = await Promise.all([
-  suite("vitest", ["vitest", "run"], {}),
-  suite("e2e", ["playwright", "test"], { DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e" }),
-]);
-console.log(`vitest ${unit === 0 ? "passed" : `failed (exit ${unit})`}; Playwright ${e2e === 0 ? "passed" : `failed (exit ${e2e})`}`);
-process.exit(unit === 0 && e2e === 0 ? 0 : 1);
+const started = Date.now();
+const suites = {
+  "vitest long": suite("vitest long", ["vitest", "run", "--project", "app"], { TEST_GROUP: "long", DATA_DIR: ".data/test-long" }),
+  vitest: suite("vitest", ["vitest", "run"], { TEST_GROUP: "rest" }),
+  e2e: suite("e2e", ["playwright", "test"], { DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e" }),
+};
+const codes = await Promise.all(
+  Object.entries(suites).map(async ([name, done]) => {
+    const code = await done;
+    console.log(`${name} ${code === 0 ? "passed" : `failed (exit ${code})`} after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return code;
+  }),
+);
+process.exit(codes.every((code) => code === 0) ? 0 : 1);

@@ -59,7 +59,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10
 }
 
 describe("publishing engine: what users rely on", () => {
-  it("publishes an account's posts in order: immediate ones as accepted, scheduled ones by time, then acceptance", async () => {
+  // ten TikTok publications one after another: 30 s was not enough with two other suites beside it
+  it("publishes an account's posts in order: immediate ones as accepted, scheduled ones by time, then acceptance", { timeout: 90_000 }, async () => {
     const t = await setup();
     const acc = await t.account();
     // The account is busy with a slow first post, so every later post is ready and waiting when
