@@ -98,7 +98,9 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
     type Ended = { status: string; targets?: { provider: string; status: string; firstComment?: { status: string } }[] };
     const killThenTakeOver = async (marker: string, resource: string, ends: string[], isSpent = () => spent(marker)): Promise<Ended> => {
       const first = startWorker();
-      await until(isSpent, 20_000);
+      // bounds for progress, not for speed: a worker starting on two loaded cores (npm test runs
+      // three suites at once) has taken over 20 s to reach the call
+      await until(isSpent, 60_000);
       await new Promise((r) => setTimeout(r, 300)); // well inside the slow call or processing
       first.kill(options.stall ? "SIGSTOP" : "SIGKILL");
       const stoppedAt = Date.now();
@@ -107,7 +109,7 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       const done = await until(async () => {
         const j = (await api("GET", resource)) as Ended;
         return ends.includes(j.status) ? j : undefined;
-      }, 60_000);
+      }, 120_000);
       if (options.stall) {
         // The stall outlasts the lease, the next worker's start and two of its watchdog's looks
         // (every 2 s), whether or not the job needed that worker; then the stalled one wakes (its
