@@ -27,7 +27,7 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
   const moved = await sql<{ id: string }>(
     "post-group-move",
     `WITH j AS (
-       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
+       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "inQueue" = false, "updatedAt" = now()
         WHERE "postGroupId" = $1 AND "workspaceId" = $2 AND "scheduledPostId" IS NOT NULL AND status = ANY($5::"JobStatus"[])
           AND NOT provider = ANY($6::"Provider"[])
         RETURNING id, "scheduledPostId"
