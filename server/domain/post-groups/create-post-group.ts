@@ -62,7 +62,8 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
   const fp = fingerprintOf(body);
   const rows = await readGroupRequest(scope, body);
   if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null };
-  if (body.queue && body.scheduledAt) throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");
+  if (body.queue && body.scheduledAt)
+    throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (scheduledAt && scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
@@ -77,7 +78,14 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
     await documentIssues(scope, body),
     await mastodonLimitsOf([...rows.accounts.values()]),
   );
-  if (body.queue) assertSlots(body, await readSchedules(scope.workspaceId, plans.map((p) => p.account.id)));
+  if (body.queue)
+    assertSlots(
+      body,
+      await readSchedules(
+        scope.workspaceId,
+        plans.map((p) => p.account.id),
+      ),
+    );
   return { fp, earlier: null, plans, scheduledAt };
 }
 
@@ -85,11 +93,7 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
 function assertSlots(body: PostGroupBody, schedules: Map<string, StoredSchedule>): void {
   const i = body.targets.findIndex((t) => !schedules.get(t.accountId)?.slots.length);
   if (i >= 0) {
-    throw fieldError(
-      `targets[${i}].accountId`,
-      "has no posting slots to queue into; set them with PUT /api/v1/accounts/{id}/posting-schedule",
-      "no_slots",
-    );
+    throw fieldError(`targets[${i}].accountId`, "has no posting slots to queue into; set them with PUT /api/v1/accounts/{id}/posting-schedule", "no_slots");
   }
 }
 

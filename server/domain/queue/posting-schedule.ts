@@ -57,4 +57,3 @@ function present(accountId: string, schedule: StoredSchedule | undefined): Posti
   if (!schedule) return { accountId, timezone: "UTC", slots: [], paused: false };
   return { accountId, timezone: schedule.timezone, slots: [...schedule.slots], paused: schedule.paused };
 }
-

@@ -50,7 +50,16 @@ describe("posting schedule", () => {
 
     expectIssue(await putSchedule(t.call, t.x.accountId, { timezone: "Europe/Berlim", slots: [] }), "timezone");
     expectIssue(await putSchedule(t.call, t.x.accountId, { timezone: "UTC", slots: [{ day: "monday", time: "09:00" }] }), "slots[0].day");
-    expectIssue(await putSchedule(t.call, t.x.accountId, { timezone: "UTC", slots: [{ day: "mon", time: "09:00" }, { day: "tue", time: "24:00" }] }), "slots[1].time");
+    expectIssue(
+      await putSchedule(t.call, t.x.accountId, {
+        timezone: "UTC",
+        slots: [
+          { day: "mon", time: "09:00" },
+          { day: "tue", time: "24:00" },
+        ],
+      }),
+      "slots[1].time",
+    );
     expectIssue(await putSchedule(t.call, t.x.accountId, { timezone: "UTC", slots: [{ day: "mon", time: "9:00" }] }), "slots[0].time");
     expectIssue(await putSchedule(t.call, t.x.accountId, { accountId: crypto.randomUUID(), timezone: "UTC", slots: [] }), "accountId");
     // nothing of the refused ones was stored
@@ -109,7 +118,13 @@ describe("the queue", () => {
     const moved = await t.call("POST", "/api/v1/queue/move", { body: { scheduledPostId: queue[3]!.scheduledPostId, position: 1 } });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.json.items.map((i: { scheduledAt: string }) => i.scheduledAt)).toEqual(expected.slice(0, 5));
-    expect(moved.json.items.map((i: { text: string }) => i.text)).toEqual(["Queued post 4", "Queued post 1", "Queued post 2", "Queued post 3", "Queued post 5"]);
+    expect(moved.json.items.map((i: { text: string }) => i.text)).toEqual([
+      "Queued post 4",
+      "Queued post 1",
+      "Queued post 2",
+      "Queued post 3",
+      "Queued post 5",
+    ]);
     // the scheduled posts' own times moved with them
     const after = await t.call("GET", "/api/v1/scheduled-posts?limit=50");
     const timeOf = new Map(after.json.scheduledPosts.map((p: { scheduledPostId: string; scheduledAt: string }) => [p.scheduledPostId, p.scheduledAt]));

@@ -48,7 +48,14 @@ describe("posting slots", () => {
     const sunday: WeeklySchedule = { timezone: "Europe/Berlin", slots: [{ day: "sun", time: "02:30" }] };
     const [gap] = freeSlots(sunday, local("2027-03-27T12:00"), 1);
     expect(gap!.toISOString()).toBe("2027-03-28T01:00:00.000Z"); // 03:00 CEST
-    const two: WeeklySchedule = { timezone: "Europe/Berlin", slots: [{ day: "sun", time: "02:15" }, { day: "sun", time: "02:45" }, { day: "sun", time: "03:00" }] };
+    const two: WeeklySchedule = {
+      timezone: "Europe/Berlin",
+      slots: [
+        { day: "sun", time: "02:15" },
+        { day: "sun", time: "02:45" },
+        { day: "sun", time: "03:00" },
+      ],
+    };
     const week = freeSlots(two, local("2027-03-27T12:00"), 2);
     expect(week.map((d) => d.toISOString())).toEqual(["2027-03-28T01:00:00.000Z", "2027-04-04T00:15:00.000Z"]);
     // New York jumps at 02:00 too: its 02:30 becomes 03:00 EDT

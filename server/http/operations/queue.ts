@@ -51,7 +51,7 @@ export const getPostingScheduleOp = defineOperation({
   scope: "posts:read",
   summary: "Get an account's posting schedule",
   description:
-    "The account's weekly posting slots: wall-clock times (`HH:MM`, 24-hour) on days of the week in an IANA time zone, and whether its queue is paused. An account without a schedule answers `timezone: \"UTC\"`, no slots, not paused.",
+    'The account\'s weekly posting slots: wall-clock times (`HH:MM`, 24-hour) on days of the week in an IANA time zone, and whether its queue is paused. An account without a schedule answers `timezone: "UTC"`, no slots, not paused.',
   params: accountIdParams,
   responses: { 200: { description: "The schedule", schema: postingScheduleSchema, example: scheduleExample } },
   errors: ["NOT_FOUND"],

@@ -67,7 +67,8 @@ export const moveQueueItemTool = defineTool({
   name: "move_queue_item",
   scope: "posts:write",
   title: "Move a queued post",
-  description: "Moves a queued post (its scheduledPostId) to a position of its account's queue (1 is next); the slot times stay and the posts shift. Answers the queue.",
+  description:
+    "Moves a queued post (its scheduledPostId) to a position of its account's queue (1 is next); the slot times stay and the posts shift. Answers the queue.",
   input: moveQueueItemBody,
   output: queueSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
