@@ -140,3 +140,27 @@ export async function closeDb(): Promise<void> {
 }
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Runs a statement inside a transaction (`withTransaction`), named and prepared like `sql`. */
+export type TxSql = <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
+/**
+ * One transaction on one pooled connection, for the few writes that hold row locks across
+ * statements (the queue's per-account lock). Committed when `fn` resolves, rolled back when it throws.
+ */
+export async function withTransaction<T>(fn: (q: TxSql) => Promise<T>): Promise<T> {
+  const client = await handles().pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const result = await fn(async (name, text, values) => (await client.query({ name, text, values })).rows);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    // a connection that cannot even roll back leaves the pool
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -18,8 +18,16 @@ const areaOfSegment: Record<string, string> = {
   reposts: "posts",
   "post-groups": "posts",
   drafts: "posts",
+  queue: "posts",
   carousels: "carousels",
   webhooks: "webhooks",
+};
+
+// An account's posting slots decide when its posts publish (issue 49's queue): the posts scopes,
+// as for the queue itself (accounts has no write scope, and connecting stays the dashboard's).
+const areaOfPath: Record<string, string> = {
+  "/api/v1/accounts/{id}/posting-schedule": "posts",
+  "/api/v1/accounts/{id}/next-slot": "posts",
 };
 
 const isKeyScope = (value: unknown): value is KeyScope => KEY_SCOPES.includes(value as KeyScope);
@@ -36,7 +44,7 @@ describe("scopes of the doors", () => {
       const segment = op.path.split("/")[3]!;
       expect(areaOfSegment[segment], `${name}: /api/v1/${segment} has no area in this test's table`).toBeDefined();
       const reads = op.method === "GET" || (op.method === "POST" && op.path.endsWith("/validate"));
-      expect(op.scope, name).toBe(`${areaOfSegment[segment]}:${reads ? "read" : "write"}`);
+      expect(op.scope, name).toBe(`${areaOfPath[op.path] ?? areaOfSegment[segment]}:${reads ? "read" : "write"}`);
     }
   });
 

@@ -38,6 +38,9 @@ import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
+import { getNextSlotOp, getPostingScheduleOp, getQueueOp, moveQueueItemOp, putPostingScheduleOp, shuffleQueueOp } from "./operations/queue.ts";
+import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
+import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../domain/queue/queue-items.ts";
 import {
   createWebhookOp,
   deleteWebhookOp,
@@ -123,6 +126,12 @@ export const routes: Route[] = [
   },
   { op: getCarouselOp, handler: handle(getCarouselOp, (scope, { params }) => getCarousel(scope, params.id)) },
   { op: cancelScheduledPostOp, handler: handle(cancelScheduledPostOp, (scope, { params, query }) => cancelScheduledPost(scope, params.id, query.platform)) },
+  { op: getPostingScheduleOp, handler: handle(getPostingScheduleOp, (scope, { params }) => getPostingSchedule(scope, params.id)) },
+  { op: putPostingScheduleOp, handler: handle(putPostingScheduleOp, (scope, { params, body }) => putPostingSchedule(scope, params.id, body)) },
+  { op: getNextSlotOp, handler: handle(getNextSlotOp, (scope, { params }) => getNextSlot(scope, params.id)) },
+  { op: getQueueOp, handler: handle(getQueueOp, (scope, { query }) => getQueue(scope, query.accountId)) },
+  { op: moveQueueItemOp, handler: handle(moveQueueItemOp, (scope, { body }) => moveQueueItem(scope, body.scheduledPostId, body.position)) },
+  { op: shuffleQueueOp, handler: handle(shuffleQueueOp, (scope, { body }) => shuffleQueue(scope, body.accountId)) },
   { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },

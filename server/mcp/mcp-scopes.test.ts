@@ -24,6 +24,9 @@ describe("a key with only posts:read over MCP", () => {
       "validate_post",
       "list_drafts",
       "get_draft",
+      "get_posting_schedule",
+      "get_next_slot",
+      "get_queue",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

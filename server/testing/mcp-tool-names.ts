@@ -37,4 +37,10 @@ export const expectedToolNames = [
   "test_webhook",
   "list_webhook_deliveries",
   "redeliver_webhook",
+  "get_posting_schedule",
+  "set_posting_schedule",
+  "get_next_slot",
+  "get_queue",
+  "move_queue_item",
+  "shuffle_queue",
 ];

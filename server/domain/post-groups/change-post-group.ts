@@ -3,6 +3,7 @@
 // cancels every target whose publishing has not started. The rules are the single post's
 // (schedule-rules.ts), and so is the race with a worker: each job changes in one conditional
 // update, so a target the worker has started stays as it is and is reported unchanged.
+// A queue item moved to an exact time leaves its account's queue (issue 49).
 // SPEC.md: an instagram schedule's time changes "in the product, not through this API": through
 // REST and MCP its target is left as it is (and says so); the dashboard moves it with the rest.
 import { db, sql, type JobStatus } from "../../db.ts";
@@ -27,7 +28,7 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
   const moved = await sql<{ id: string }>(
     "post-group-move",
     `WITH j AS (
-       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
+       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "inQueue" = false, "updatedAt" = now()
         WHERE "postGroupId" = $1 AND "workspaceId" = $2 AND "scheduledPostId" IS NOT NULL AND status = ANY($5::"JobStatus"[])
           AND NOT provider = ANY($6::"Provider"[])
         RETURNING id, "scheduledPostId"

@@ -2,16 +2,30 @@
 // checked first (plan-targets.ts); then the group and each target's publish job (a ScheduledPost
 // too, for a schedule) are written in one statement, so a group exists whole or not at all. The
 // requestId is unique per workspace: the group's INSERT … ON CONFLICT DO NOTHING decides between
-// concurrent duplicates, and the jobs are inserted only beside a group that was.
+// concurrent duplicates, and the jobs are inserted only beside a group that was. With `queue: true`
+// (issue 49) each target takes its account's next free slot, in one transaction holding every
+// target account's queue lock (../queue/queue-store.ts), so concurrent adds take different slots.
 import crypto from "node:crypto";
-import { ACCOUNT_TIMESTAMPS, fromJsonRow, MEDIA_TIMESTAMPS, sql, type ConnectedAccount, type MediaItem, type PublishJob } from "../../db.ts";
-import { AppError } from "../../errors.ts";
+import {
+  ACCOUNT_TIMESTAMPS,
+  fromJsonRow,
+  MEDIA_TIMESTAMPS,
+  sql,
+  withTransaction,
+  type ConnectedAccount,
+  type MediaItem,
+  type PublishJob,
+  type TxSql,
+} from "../../db.ts";
+import { AppError, fieldError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { carouselDocument } from "../carousels/carousel-document.ts";
 import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
 import type { WriteOutcome } from "../publishing/present-job.ts";
 import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
+import { lockSchedules, readSchedules, takenMinutes, type StoredSchedule } from "../queue/queue-store.ts";
+import { freeSlots } from "../queue/slot-times.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
 
@@ -22,7 +36,9 @@ export type StoredTarget = { accountId: string; provider: string; warnings: stri
 export async function createPostGroup(scope: Scope, body: PostGroupBody): Promise<WriteOutcome & { body: PostGroupAccepted }> {
   const checked = await checkPostGroup(scope, body);
   if (checked.earlier) return replay(scope, checked.earlier, checked.fp);
-  const inserted = await insertGroup(scope, body, checked.fp, checked.plans, checked.scheduledAt);
+  const inserted = body.queue
+    ? await withTransaction((q) => insertQueuedGroup(q, scope, body, checked.fp, checked.plans))
+    : await insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt);
   if (!inserted) {
     // a concurrent duplicate won: answer its group (or 409 when its body differs)
     const [winner] = await sql<GroupRow>(
@@ -46,6 +62,8 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
   const fp = fingerprintOf(body);
   const rows = await readGroupRequest(scope, body);
   if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null };
+  if (body.queue && body.scheduledAt)
+    throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (scheduledAt && scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
@@ -54,13 +72,47 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
   }
   const plans = planTargets(
     body,
-    scheduledAt ? "schedule" : "publish",
+    scheduledAt || body.queue ? "schedule" : "publish",
     rows.accounts,
     rows.media,
     await documentIssues(scope, body),
     await mastodonLimitsOf([...rows.accounts.values()]),
   );
+  if (body.queue)
+    assertSlots(
+      body,
+      await readSchedules(
+        scope.workspaceId,
+        plans.map((p) => p.account.id),
+      ),
+    );
   return { fp, earlier: null, plans, scheduledAt };
+}
+
+/** Every target of a queued group needs slots to take. */
+function assertSlots(body: PostGroupBody, schedules: Map<string, StoredSchedule>): void {
+  const i = body.targets.findIndex((t) => !schedules.get(t.accountId)?.slots.length);
+  if (i >= 0) {
+    throw fieldError(`targets[${i}].accountId`, "has no posting slots to queue into; set them with PUT /api/v1/accounts/{id}/posting-schedule", "no_slots");
+  }
+}
+
+/** A queued group: under the targets' queue locks, each target takes its account's next free slot. */
+async function insertQueuedGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[]): Promise<PostGroupAccepted | null> {
+  const schedules = await lockSchedules(
+    q,
+    scope.workspaceId,
+    plans.map((p) => p.account.id),
+  );
+  assertSlots(body, schedules); // the slots may have changed since the check
+  const now = new Date();
+  const times: Date[] = [];
+  for (const plan of plans) {
+    const [slot] = freeSlots(schedules.get(plan.account.id)!, now, 1, await takenMinutes(q, plan.account.id, true));
+    times.push(slot!);
+  }
+  const timezones = plans.map((p) => schedules.get(p.account.id)!.timezone);
+  return insertGroup(q, scope, body, fp, plans, null, { times, timezones });
 }
 
 /** The same body as the group of its requestId, or 409. */
@@ -75,19 +127,17 @@ export function assertSameGroup(group: { id: string; fingerprint: string }, fp: 
 /** The same requestId: the same body is the same group (its jobs as they are now), another body a conflict. */
 async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteOutcome & { body: PostGroupAccepted }> {
   assertSameGroup(group, fp);
-  const jobs = await sql<Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status">>(
+  const jobs = await sql<AnsweredJob>(
     "post-group-jobs",
-    `SELECT id, "accountId", provider, "scheduledPostId", status FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
+    `SELECT id, "accountId", provider, "scheduledPostId", status, "scheduledAt", "inQueue" FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
     [group.id, scope.workspaceId],
   );
   return { outcome: "done", replay: true, body: answer(group.id, group.targets, jobs) };
 }
 
-function answer(
-  groupId: string,
-  targets: StoredTarget[],
-  jobs: Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status">[],
-): PostGroupAccepted {
+type AnsweredJob = Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status" | "scheduledAt" | "inQueue">;
+
+function answer(groupId: string, targets: StoredTarget[], jobs: AnsweredJob[]): PostGroupAccepted {
   const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
   return {
     postGroupId: groupId,
@@ -102,6 +152,8 @@ function answer(
           scheduledPostId: job.scheduledPostId,
           status: job.status,
           ...(t.warnings.length ? { warnings: t.warnings } : {}),
+          // a queued target's slot (only there: other answers stay as they were before the queue)
+          ...(job.inQueue && job.scheduledAt ? { scheduledAt: job.scheduledAt.toISOString() } : {}),
         },
       ];
     }),
@@ -132,12 +184,23 @@ async function readGroupRequest(
   return { accounts, media: row!.media.map((m) => fromJsonRow<MediaItem>(m, MEDIA_TIMESTAMPS)), earlier: row!.earlier };
 }
 
-async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[], scheduledAt: Date | null): Promise<PostGroupAccepted | null> {
+/** `queued`: each target's slot and its schedule's zone, in plan order (a queued group has no single time). */
+async function insertGroup(
+  q: TxSql,
+  scope: Scope,
+  body: PostGroupBody,
+  fp: string,
+  plans: TargetPlan[],
+  scheduledAt: Date | null,
+  queued?: { times: Date[]; timezones: string[] },
+): Promise<PostGroupAccepted | null> {
   const groupId = crypto.randomUUID();
-  const targets = plans.map((p) => ({ ...p, jobId: crypto.randomUUID(), scheduledPostId: scheduledAt ? crypto.randomUUID() : null }));
+  const scheduled = scheduledAt !== null || queued !== undefined;
+  const targets = plans.map((p) => ({ ...p, jobId: crypto.randomUUID(), scheduledPostId: scheduled ? crypto.randomUUID() : null }));
+  const groupAt = queued ? new Date(Math.min(...queued.times.map((t) => t.getTime()))) : scheduledAt;
   const stored: StoredTarget[] = plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, warnings: p.warnings }));
   // (Jobs reference their ScheduledPost inserted in the same statement: foreign keys are checked at its end.)
-  const jobs = await sql<PublishJob>(
+  const jobs = await q<PublishJob>(
     "post-group-create",
     `WITH grp AS (
        INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone)
@@ -145,13 +208,17 @@ async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans:
        ON CONFLICT ("workspaceId", "requestId") DO NOTHING
        RETURNING id
      ), input AS (
-       SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[]) AS t(job_id, post_id, account_id, provider, payload)
+       SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[], $16::timestamptz[], $17::text[])
+         AS t(job_id, post_id, account_id, provider, payload, slot_at, slot_zone)
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
-       SELECT post_id, $2, account_id, provider::"Provider", $7::timestamptz, $8, payload, $14, now() FROM input, grp WHERE post_id IS NOT NULL
+       SELECT post_id, $2, account_id, provider::"Provider", COALESCE(slot_at, $7::timestamptz), COALESCE(slot_zone, $8), payload, $14, now()
+         FROM input, grp WHERE post_id IS NOT NULL
      ), jobs AS (
-       INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "updatedAt")
-       SELECT job_id, $2, account_id, provider::"Provider", $15::"JobStatus", payload, post_id, $7::timestamptz, $8, '{}', grp.id, now() FROM input, grp
+       INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "inQueue", "updatedAt")
+       SELECT job_id, $2, account_id, provider::"Provider", $15::"JobStatus", payload, post_id, COALESCE(slot_at, $7::timestamptz), COALESCE(slot_zone, $8), '{}', grp.id,
+              slot_at IS NOT NULL, now()
+         FROM input, grp
        RETURNING *
      )
      SELECT jobs.* FROM jobs`,
@@ -162,7 +229,7 @@ async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans:
       fp,
       JSON.stringify(body.content),
       JSON.stringify(stored),
-      scheduledAt,
+      groupAt,
       body.timezone ?? null,
       targets.map((t) => t.jobId),
       targets.map((t) => t.scheduledPostId),
@@ -170,7 +237,9 @@ async function insertGroup(scope: Scope, body: PostGroupBody, fp: string, plans:
       targets.map((t) => t.account.provider),
       targets.map((t) => JSON.stringify(t.payload)),
       actorUserId(scope) ?? null,
-      scheduledAt ? "scheduled" : "queued",
+      scheduled ? "scheduled" : "queued",
+      queued?.times ?? targets.map(() => null),
+      queued?.timezones ?? targets.map(() => null),
     ],
   );
   if (jobs.length === 0) return null;

@@ -106,6 +106,10 @@ export const postGroupBody = z
       .optional()
       .meta({ description: "When to publish (in the future); omitted: now", example: "2026-12-01T09:00:00+01:00" }),
     timezone: timezoneSchema.optional(),
+    queue: z.literal(true).optional().meta({
+      description:
+        "Instead of scheduledAt: each target takes its account's next free slot (PUT /api/v1/accounts/{id}/posting-schedule sets the slots); the answer gives each target's scheduledAt",
+    }),
   })
   .meta({ id: "PostGroupRequest" });
 export type PostGroupBody = z.output<typeof postGroupBody>;
@@ -117,6 +121,7 @@ const acceptedTarget = z.object({
   scheduledPostId: z.uuid().nullable().meta({ description: "Scheduled groups: cancel with DELETE /api/v1/scheduled-posts/{id}" }),
   status: jobStatusSchema,
   warnings: z.array(z.string()).optional().meta({ description: "What is not sent as given (e.g. the text of a Story)" }),
+  scheduledAt: z.iso.datetime({ offset: true }).optional().meta({ description: "Queued groups (`queue: true`): the slot this target took" }),
 });
 
 export const postGroupAcceptedSchema = z.object({ postGroupId: z.uuid(), targets: z.array(acceptedTarget) }).meta({ id: "PostGroupAccepted" });

@@ -1,6 +1,7 @@
 // The calendar's drag: a scheduled post gets a new time while its publishing has not started.
 // Content, media and account stay as accepted (for instagram that is the rule; for the others
-// the dashboard offers nothing else). The scheduler starts it at its new time.
+// the dashboard offers nothing else). The scheduler starts it at its new time. A queue item given
+// an exact time leaves the queue (its time is no longer a slot to reassign).
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Scope } from "../access.ts";
@@ -18,7 +19,7 @@ export async function moveScheduledPost(scope: Scope, scheduledPostId: string, s
   const [job] = await sql<PublishJob>(
     "scheduled-move",
     `WITH j AS (
-       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "updatedAt" = now()
+       UPDATE "PublishJob" SET "scheduledAt" = $3::timestamptz, timezone = COALESCE($4, timezone), "inQueue" = false, "updatedAt" = now()
         WHERE "scheduledPostId" = $1 AND "workspaceId" = $2 AND status = ANY($5::"JobStatus"[])
         RETURNING *
      ), p AS (

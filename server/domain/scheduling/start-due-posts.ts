@@ -4,6 +4,7 @@
 // next claim (../publishing/engine/dispatcher.ts). Every worker process runs this; SKIP LOCKED
 // lets them share a burst without waiting on each other or on a claim. It also answers how soon
 // the next post falls due or job wakes, so the clock can look again at that moment.
+// A queue item of a paused account (issue 49) is left waiting: resuming gives it a new slot.
 // Lateness is measured by clock_timestamp(): a row that became due while this statement waited on
 // its lock is re-checked against the statement's older now(), which would make it look early.
 import { sql } from "../../db.ts";
@@ -14,7 +15,9 @@ export async function startDuePosts(batch = 5_000): Promise<number | null> {
     const [row] = await sql<{ started: number; woken: number; nextInMs: number | null }>(
       "schedule-start-due",
       `WITH due AS (
-         SELECT id FROM "PublishJob" WHERE status = 'scheduled' AND "scheduledAt" <= now() ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
+         SELECT id FROM "PublishJob" j WHERE status = 'scheduled' AND "scheduledAt" <= now()
+            AND NOT (j."inQueue" AND EXISTS (SELECT FROM "PostingSchedule" s WHERE s."accountId" = j."accountId" AND s.paused))
+          ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED
        ), started AS (
          UPDATE "PublishJob" j SET status = 'queued', "updatedAt" = now(),
                 "startLateMs" = COALESCE(j."startLateMs", GREATEST(0, (extract(epoch FROM clock_timestamp() - j."scheduledAt") * 1000)::int))

@@ -8,6 +8,7 @@ import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./
 import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
+import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
 import {
@@ -57,4 +58,10 @@ export const tools: McpTool[] = [
   testWebhookTool,
   listWebhookDeliveriesTool,
   redeliverWebhookTool,
+  getPostingScheduleTool,
+  setPostingScheduleTool,
+  getNextSlotTool,
+  getQueueTool,
+  moveQueueItemTool,
+  shuffleQueueTool,
 ];

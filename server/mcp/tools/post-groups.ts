@@ -21,7 +21,7 @@ export const publishPostGroupTool = defineTool({
   scope: "posts:write",
   title: "Publish one post to several accounts",
   description: [
-    "Publishes (or, with scheduledAt in the future, schedules) one composition to 1 to 50 accounts of any platforms: content { text, thread?, media? [{ mediaId, altText? }], firstComment? } and targets [{ accountId, content? (this account's overrides), instagram? { contentType }, facebook? { contentType }, youtube? { title, privacyStatus }, tiktok? { privacyLevel } }].",
+    "Publishes (or, with scheduledAt in the future, schedules; or, with queue: true, adds to each account's queue, each target taking its account's next free posting slot, see get_next_slot) one composition to 1 to 50 accounts of any platforms: content { text, thread?, media? [{ mediaId, altText? }], firstComment? } and targets [{ accountId, content? (this account's overrides), instagram? { contentType }, facebook? { contentType }, youtube? { title, privacyStatus }, tiktok? { privacyLevel } }].",
     "The text is each platform's caption, message, description or first post; x drops links from it. Media on x: up to 4 JPEG images or one video; threads: 1 item or a carousel of 2 to 20; linkedin: one image, 2 to 20 images or one video.",
     "firstComment is posted right after each post (not for youtube or tiktok: set that target's content.firstComment to null).",
     "Every target is checked first: an invalid one fails the whole call (issue paths like targets[2].youtube.title) and nothing is created.",
