@@ -10,6 +10,7 @@
 //                                       { kind: "slow_answer", operation, delaySeconds } → 201: its answer comes that much later
 //   DELETE /_sandbox/bluesky/faults     204
 //   /bluesky/plc/*                      the PLC identity directory
+//   /oauth/*, /@atproto/*, /account/*, /.well-known/oauth-*   the PDS's atproto OAuth server and its sign-in page
 //   GET /_sandbox/open?permalink=https://bsky.app/…  the page of that post's record on the PDS (pds-post-page.ts)
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
@@ -34,7 +35,8 @@ const dropped = new Set(["connection", "keep-alive", "transfer-encoding", "conte
 function passHeaders(from: Headers): Headers {
   const out = new Headers();
   from.forEach((value, name) => {
-    if (!dropped.has(name.toLowerCase())) out.set(name, value);
+    // appended: the PDS's sign-in page sets several cookies
+    if (!dropped.has(name.toLowerCase())) out.append(name, value);
   });
   return out;
 }
@@ -84,6 +86,19 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
     darkUntil = Date.now() + fault!.darkSeconds * 1000;
     return hangUp(c);
   });
+
+  // atproto OAuth (its authorization server is the PDS's @atproto/oauth-provider): the metadata
+  // documents, PAR, token and authorize endpoints, and the sign-in page with its assets and API
+  const toPds = async (c: Ctx) => {
+    const local = await pds();
+    const url = new URL(c.req.url);
+    return forward(c, `${local.url}${url.pathname}${url.search}`);
+  };
+  app.get("/.well-known/oauth-protected-resource", toPds);
+  app.get("/.well-known/oauth-authorization-server", toPds);
+  app.all("/oauth/*", toPds);
+  app.all("/@atproto/*", toPds);
+  app.all("/account/*", toPds);
 
   app.all("/bluesky/plc/*", async (c) => {
     const local = await pds();
