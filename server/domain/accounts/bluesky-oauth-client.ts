@@ -3,34 +3,23 @@
 // serve at CLIENT_METADATA_PATH (its URL is the client_id); on http (npm start, tests) it is the
 // loopback client atproto allows for development, whose client_id carries its redirect URI
 // (http://127.0.0.1:<port>/api/connect/bluesky/callback). docs/platforms/bluesky.md says why.
-import {
-  buildAtprotoLoopbackClientMetadata,
-  NodeOAuthClient,
-  type OAuthClientMetadataInput,
-} from "@atproto/oauth-client-node";
+import { buildAtprotoLoopbackClientMetadata, NodeOAuthClient, type OAuthClientMetadataInput } from "@atproto/oauth-client-node";
 import { env } from "../../env.ts";
 import { log } from "../../log.ts";
 import { platformConfig } from "../../platforms/config.ts";
 import { defaultBlueskyServer, guardedFetch } from "../../platforms/bluesky/bluesky-client.ts";
 import { db } from "../../db.ts";
 import { blueskySessionStore, blueskyStateStore, postgresRequestLock } from "./bluesky-oauth-stores.ts";
+import { blueskyOAuthAvailable } from "./bluesky-oauth-availability.ts";
 import { callbackUrl } from "./callback-url.ts";
+
+export { blueskyOAuthAvailable };
 
 export const CLIENT_METADATA_PATH = "/oauth/bluesky/client-metadata.json";
 /** atproto's base scope and the one that grants what an app password grants (posting, reading). */
 export const BLUESKY_OAUTH_SCOPE = "atproto transition:generic";
 
 const isHttps = () => env().publicUrl.startsWith("https://");
-
-/**
- * Offered on an https PUBLIC_URL, or on an http one that names this machine (localhost,
- * 127.0.0.1, [::1]): the loopback client's redirect goes to 127.0.0.1, which reaches the service
- * only from a browser on the same machine. Elsewhere on http, only app passwords.
- */
-export function blueskyOAuthAvailable(): boolean {
-  const url = new URL(env().publicUrl);
-  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
 
 /** The redirect URI: ours on https; on http the loopback form atproto requires (127.0.0.1, never "localhost"). */
 export function blueskyRedirectUri(): string {
@@ -41,7 +30,8 @@ export function blueskyRedirectUri(): string {
 
 /** What we publish at CLIENT_METADATA_PATH (https), or the loopback client's implied metadata (http). */
 export function blueskyClientMetadata(): OAuthClientMetadataInput {
-  if (!isHttps()) return buildAtprotoLoopbackClientMetadata({ scope: BLUESKY_OAUTH_SCOPE, redirect_uris: [blueskyRedirectUri() as `http://127.0.0.1:${string}`] });
+  if (!isHttps())
+    return buildAtprotoLoopbackClientMetadata({ scope: BLUESKY_OAUTH_SCOPE, redirect_uris: [blueskyRedirectUri() as `http://127.0.0.1:${string}`] });
   const base = env().publicUrl;
   return {
     client_id: `${base}${CLIENT_METADATA_PATH}`,
@@ -83,7 +73,10 @@ export function blueskyOAuthClient(): NodeOAuthClient {
       void db.connectedAccount
         .updateMany({
           where: { provider: "bluesky", providerAccountId: did, metadata: { path: ["connection"], equals: "oauth" } },
-          data: { needsReconnect: true, reconnectReason: `Bluesky refused to refresh the sign-in: ${cause instanceof Error ? cause.message : "session ended"}` },
+          data: {
+            needsReconnect: true,
+            reconnectReason: `Bluesky refused to refresh the sign-in: ${cause instanceof Error ? cause.message : "session ended"}`,
+          },
         })
         .catch((err: unknown) => log.warn("could not flag Bluesky accounts", { did, error: (err as Error).message }));
     },

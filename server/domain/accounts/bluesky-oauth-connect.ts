@@ -30,7 +30,10 @@ export type StartBlueskyConnectInput = {
 export async function startBlueskyConnect(scope: Scope, input: StartBlueskyConnectInput) {
   assertCan(scope, "content");
   if (!blueskyOAuthAvailable())
-    throw new AppError("SERVICE_UNAVAILABLE", "Sign in with Bluesky needs PUBLIC_URL on https (or on this machine's own address); connect with an app password");
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "Sign in with Bluesky needs PUBLIC_URL on https (or on this machine's own address); connect with an app password",
+    );
   const existing = input.accountId
     ? isUuid(input.accountId)
       ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: "bluesky" } })
@@ -102,11 +105,11 @@ export async function completeBlueskyConnect(input: { params: URLSearchParams; u
   } catch (err) {
     if (err instanceof OAuthCallbackError) {
       const code = err.params.get("error");
-      if (code)
-        throw new AppError("CONNECTION_DENIED", err.params.get("error_description") || (code === "access_denied" ? "You did not grant access" : code));
+      if (code) throw new AppError("CONNECTION_DENIED", err.params.get("error_description") || (code === "access_denied" ? "You did not grant access" : code));
       throw new AppError("CONNECTION_FAILED", `Bluesky refused the connection: ${err.message}`);
     }
-    if (err instanceof OAuthResponseError || err instanceof OAuthResolverError) throw new AppError("CONNECTION_FAILED", `Bluesky refused the connection: ${err.message}`);
+    if (err instanceof OAuthResponseError || err instanceof OAuthResolverError)
+      throw new AppError("CONNECTION_FAILED", `Bluesky refused the connection: ${err.message}`);
     throw err;
   }
 
