@@ -1,14 +1,29 @@
+import { chromium } from "@playwright/test";
 import { NodeOAuthClient, buildAtprotoLoopbackClientMetadata } from "@atproto/oauth-client-node";
 import { startLocalPds } from "./server/sandbox/bluesky/local-pds.ts";
+import fs from "node:fs";
 const pds = await startLocalPds();
 const acct = await pds.createAccount({ handle: "alice.test" });
 const mem = () => { const m = new Map(); return { get: async (k: string) => m.get(k), set: async (k: string, v: unknown) => { m.set(k, v); }, del: async (k: string) => { m.delete(k); } }; };
 const meta = buildAtprotoLoopbackClientMetadata({ scope: "atproto transition:generic", redirect_uris: ["http://127.0.0.1:9999/api/connect/bluesky/callback"] });
-console.log(meta);
 const client = new NodeOAuthClient({ clientMetadata: meta, stateStore: mem() as never, sessionStore: mem() as never, allowHttp: true, handleResolver: pds.url, plcDirectoryUrl: pds.plcUrl } as never);
-try {
-  const url = await client.authorize(acct.handle, { state: "ours", scope: "atproto transition:generic" });
-  console.log("URL", url.toString());
-} catch (e) { console.error("ERR", e); }
+const url = await client.authorize(acct.handle, { state: "ours", scope: "atproto transition:generic" });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage();
+page.on("request", (r) => { if (r.url().includes("127.0.0.1:9999")) console.log("CALLBACK", r.url()); });
+await page.goto(url.toString());
+await page.waitForTimeout(4000);
+await page.locator('input[name="password"]').fill(acct.password);
+await page.getByRole("button", { name: "Sign in" }).click();
+await page.waitForTimeout(4000);
+console.log(await page.locator("button").allInnerTexts());
+await page.screenshot({ path: "/tmp/spike/s2.png" });
+const authorize = page.getByRole("button", { name: /authorize|accept|allow/i });
+if (await authorize.count()) { await authorize.first().click(); await page.waitForTimeout(3000); }
+console.log("URL NOW", page.url());
+fs.writeFileSync("/tmp/spike/s1.html", await page.content());
+console.log(await page.locator("input").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).outerHTML)));
+console.log(await page.locator("button").allInnerTexts());
+await browser.close();
 await pds.stop();
 process.exit(0);
