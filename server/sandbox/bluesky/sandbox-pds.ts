@@ -158,7 +158,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   });
   app.get("/_sandbox/bluesky", (c) => c.html(page()));
 
-  const page = (created?: { handle: string; appPassword: string; server: string }, error?: string) =>
+  const page = (created?: { handle: string; appPassword: string; password: string; server: string }, error?: string) =>
     html`<!doctype html>
       <html>
         <head>
@@ -189,7 +189,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
           <h1>Create a Bluesky test account</h1>
           <p>
             The sandbox runs a real Bluesky server (a PDS) on this machine. Create an account on it, then paste its handle and app password into Posteady's
-            Bluesky connect form (Accounts → Bluesky).
+            Bluesky connect form (Accounts → Bluesky), or use "Sign in with Bluesky" there and sign in with the account password.
           </p>
           ${error ? html`<p class="error">${error}</p>` : ""}
           ${
@@ -199,6 +199,8 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
                   <dd>${created.handle}</dd>
                   <dt>App password</dt>
                   <dd>${created.appPassword}</dd>
+                  <dt>Account password (for Sign in with Bluesky)</dt>
+                  <dd>${created.password}</dd>
                   <dt>Server</dt>
                   <dd>${created.server}</dd>
                 </dl>`
