@@ -66,6 +66,7 @@ export function blueskyOAuthClient(): NodeOAuthClient {
     // the sandbox's PDS and identity directory are http, and its .test handles resolve only at the PDS
     allowHttp: !isHttps() || sandbox,
     ...(sandbox ? { handleResolver: defaultBlueskyServer() } : {}),
+    // the library looks a DID up at the directory's root (/did:plc:…), whatever its path
     plcDirectoryUrl: config.endpoints.bluesky.plc,
     // A refresh the server refused deletes the session: every account acting through it needs reconnecting.
     onDelete: (did, cause) => {

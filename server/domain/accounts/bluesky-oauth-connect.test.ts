@@ -19,7 +19,7 @@ import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { withAccount } from "./account-tokens.ts";
 import { blueskyOAuthAvailable } from "./bluesky-oauth-availability.ts";
 import { blueskyClientMetadata, CLIENT_METADATA_PATH } from "./bluesky-oauth-client.ts";
-import { blueskySessionStore, blueskyStateStore } from "./bluesky-oauth-stores.ts";
+import { blueskySessionStore, blueskyStateStore, postgresRequestLock } from "./bluesky-oauth-stores.ts";
 import { startConnect } from "./connect-account.ts";
 import { decryptToken } from "./token-cipher.ts";
 
@@ -48,7 +48,7 @@ async function signInAndApprove(authorizeUrl: string, account: BlueskyTestAccoun
     const page = await browser.newPage();
     const callback = new Promise<{ callbackUrl: string; location: string }>((resolve) =>
       page.on("response", (res) => {
-        if (res.url().includes("/api/connect/bluesky/callback")) resolve({ callbackUrl: res.url(), location: res.headers()["location"] ?? "" });
+        if (new URL(res.url()).pathname === "/api/connect/bluesky/callback") resolve({ callbackUrl: res.url(), location: res.headers()["location"] ?? "" });
       }),
     );
     await page.goto(authorizeUrl);
@@ -156,7 +156,10 @@ describe("Sign in with Bluesky (atproto OAuth)", () => {
       token_endpoint_auth_method: "none",
     });
     // the library's own checks of a client (discoverable client_id, redirect URIs on its origin)
-    expect(() => new NodeOAuthClient({ clientMetadata: metadata, stateStore: blueskyStateStore, sessionStore: blueskySessionStore })).not.toThrow();
+    expect(
+      () =>
+        new NodeOAuthClient({ clientMetadata: metadata, stateStore: blueskyStateStore, sessionStore: blueskySessionStore, requestLock: postgresRequestLock }),
+    ).not.toThrow();
     expect(blueskyOAuthAvailable()).toBe(true);
 
     process.env.PUBLIC_URL = "http://posteady.lan:3000";

@@ -16,7 +16,8 @@ export async function GET(request: Request, context: { params: Promise<{ provide
   const q = url.searchParams;
   // Bluesky's loopback client (http PUBLIC_URL) comes back at 127.0.0.1, whose cookies are not
   // PUBLIC_URL's when that names localhost: go on at PUBLIC_URL, where the session cookie is.
-  if (provider === "bluesky" && url.host !== new URL(base).host && !base.startsWith("https://"))
+  // (the Host header names where the browser came: request.url is the server's own address)
+  if (provider === "bluesky" && !base.startsWith("https://") && request.headers.get("host") && request.headers.get("host") !== new URL(base).host)
     return Response.redirect(`${base}/api/connect/bluesky/callback${url.search}`, 302);
   try {
     assertStorableText(Object.fromEntries(q), "query"); // as every door: a NUL is refused, not looked up
