@@ -104,7 +104,7 @@ describe("Sign in with Bluesky (atproto OAuth)", () => {
     // library ends the session and the account needs reconnecting, nothing published
     await blueskySessionStore.set(bsky.did, {
       ...session,
-      tokenSet: { ...session.tokenSet, refresh_token: "ref-never-issued", expires_at: new Date(Date.now() - 60_000).toISOString() },
+      tokenSet: { ...session.tokenSet, refresh_token: `ref-${"0".repeat(64)}`, expires_at: new Date(Date.now() - 60_000).toISOString() },
     });
     const err = await withAccount(account.id, (ctx) => blueskyAdapter.publishText(ctx, { text: "never" })).catch((e: unknown) => e);
     expect(isPlatformError(err, "auth_expired")).toBe(true);
