@@ -101,6 +101,9 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
       // no accept-encoding: request() does not decode, and the answer is passed on as plain bytes
       if (!dropped.has(name.toLowerCase()) && name.toLowerCase() !== "accept-encoding") headers[name] = value;
     });
+    // The dashboard and the sandbox share a host (other ports), so the browser calls the sign-in
+    // page "same-site", which the PDS refuses; a real PDS is another site than Posteady.
+    if (headers["sec-fetch-site"] === "same-site") headers["sec-fetch-site"] = "cross-site";
     const body = method === "GET" || method === "HEAD" ? undefined : Buffer.from(await c.req.arrayBuffer());
     const res = await request(`${local.url}${url.pathname}${url.search}`, { method: method as "GET", headers, body });
     const out = new Headers();
