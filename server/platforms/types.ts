@@ -47,6 +47,11 @@ export type AccountContext = {
   providerAccountId: string;
   username: string;
   metadata: Record<string, unknown>;
+  /**
+   * Bluesky accounts connected with atproto OAuth: the session the agent calls through (DPoP-bound
+   * tokens the library keeps and refreshes), in place of accessToken.
+   */
+  atprotoSession?: { did: string; fetchHandler(url: string, init?: RequestInit): Promise<Response> };
 };
 
 /** A post as the platform lists it, with its metrics in the platform's own names (null = unavailable). */

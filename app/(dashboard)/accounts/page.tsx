@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AccountList } from "@/components/accounts/account-list";
 import { PageHeader } from "@/components/ui/card";
+import { blueskyOAuthAvailable } from "@/server/domain/accounts/bluesky-oauth-availability";
 import { platformConfig } from "@/server/platforms/config";
 
 export const metadata: Metadata = { title: "Accounts" };
@@ -12,6 +13,7 @@ export default function AccountsPage() {
   const passwordDefaults = {
     server: new URL(config.endpoints.bluesky.server).origin,
     ...(sandbox ? { createAccountUrl: `${config.sandboxUrl}/_sandbox/bluesky` } : {}),
+    oauth: blueskyOAuthAvailable(),
   };
   return (
     <>

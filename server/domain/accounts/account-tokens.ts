@@ -29,11 +29,37 @@ function appOf(account: Pick<ConnectedAccount, "provider" | "connectionMethod">)
 }
 
 export function contextOf(account: ConnectedAccount): AccountContext {
+  const metadata = (account.metadata ?? {}) as Record<string, unknown>;
   return {
     accessToken: decryptToken(account.accessTokenEnc),
     providerAccountId: account.providerAccountId,
     username: account.username,
-    metadata: (account.metadata ?? {}) as Record<string, unknown>,
+    metadata,
+    ...(account.provider === "bluesky" && metadata.connection === "oauth" ? { atprotoSession: atprotoSessionOf(account.providerAccountId) } : {}),
+  };
+}
+
+/**
+ * A Bluesky OAuth account's session, restored from PostgreSQL on each call (the library refreshes
+ * it there when due, one process at a time). A session the server no longer honours is an
+ * expired grant: withAccount flags the account "Needs reconnecting".
+ */
+function atprotoSessionOf(did: string): NonNullable<AccountContext["atprotoSession"]> {
+  return {
+    did,
+    async fetchHandler(url, init) {
+      const { blueskyOAuthClient } = await import("./bluesky-oauth-client.ts");
+      let session;
+      try {
+        session = await blueskyOAuthClient().restore(did);
+      } catch (err) {
+        const { TokenInvalidError, TokenRefreshError, TokenRevokedError } = await import("@atproto/oauth-client-node");
+        // a refused refresh, a revoked or unknown session: the grant is gone (a network failure is not)
+        if (!(err instanceof TokenRefreshError || err instanceof TokenRevokedError || err instanceof TokenInvalidError)) throw err;
+        throw new PlatformError("bluesky", "auth_expired", `Bluesky no longer accepts this sign-in: ${(err as Error).message}`);
+      }
+      return session.fetchHandler(url, init);
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import type { AppKind, ConnectedIdentity, TokenSet } from "../../platforms/types
 import { actorUserId, assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { tokenColumns } from "./account-tokens.ts";
+import { startBlueskyConnect } from "./bluesky-oauth-connect.ts";
 import { callbackUrl } from "./callback-url.ts";
 import { instanceAdapter } from "./instance-connect.ts";
 import { instanceOfAccount } from "./mastodon-instance-limits.ts";
@@ -29,10 +30,14 @@ export type StartConnectInput = {
   returnTo?: string;
   /** providers whose accounts live on a server the user names (Mastodon): its address; omitted: the configured default */
   instance?: string;
+  /** Bluesky (atproto OAuth): the handle, DID or server address to sign in with */
+  handle?: string;
 };
 
 export async function startConnect(scope: Scope, input: StartConnectInput) {
   assertCan(scope, "content");
+  // Bluesky's OAuth is atproto's (the account's own server, no app registration): its own flow
+  if (input.provider === "bluesky") return startBlueskyConnect(scope, input);
   const connect = providerTable[input.provider].connect;
   // a provider with several app registrations (TikTok) connects through the business one unless told
   const app: AppKind | undefined = connect.apps ? (input.app ?? "business") : undefined;

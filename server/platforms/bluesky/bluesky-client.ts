@@ -78,5 +78,7 @@ export function agentAt(service: string, token?: string): Agent {
 
 /** An agent acting as the account, on its PDS. */
 export function agentFor(ctx: AccountContext): Agent {
+  // OAuth: the session's own fetch (DPoP proofs, its PDS, the library's refresh)
+  if (ctx.atprotoSession) return new Agent(ctx.atprotoSession);
   return agentAt(serversOf(ctx.metadata).service, ctx.accessToken);
 }

@@ -32,6 +32,8 @@ function refusedMessage(err: unknown): string | undefined {
 /** `what` names the call, for errors that carry no words of their own. */
 export function mapBlueskyError(err: unknown, what = "the Bluesky call"): PlatformError {
   if (err instanceof PlatformError) return err;
+  // An OAuth session that could not be restored (account-tokens.ts) throws from inside the agent's fetch: XRPC wraps it.
+  if ((err as { cause?: unknown } | null)?.cause instanceof PlatformError) return (err as { cause: PlatformError }).cause;
   const x = (typeof err === "object" && err ? err : {}) as XrpcLike;
   const status = typeof x.status === "number" ? x.status : undefined;
   const code = typeof x.error === "string" ? x.error : undefined;

@@ -94,7 +94,7 @@ export async function connectWithPassword(input: BlueskyConnectInput): Promise<B
 }
 
 /** The profile record's display name; the profile is optional, so none is not an error. */
-async function displayNameOf(service: string, did: string): Promise<string | undefined> {
+export async function displayNameOf(service: string, did: string): Promise<string | undefined> {
   try {
     const res = await agentAt(service).com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.actor.profile", rkey: "self" });
     const name = (res.data.value as { displayName?: unknown }).displayName;

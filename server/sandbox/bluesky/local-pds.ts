@@ -76,7 +76,11 @@ export async function startLocalPds(options: LocalPdsOptions = {}): Promise<Loca
     };
     const cfg = pds.envToCfg(env);
     // envToCfg makes http://localhost:<port>, or https for any other name: a forwarded PDS is named here.
-    if (options.publicUrl) cfg.service.publicUrl = options.publicUrl.replace(/\/$/, "");
+    if (options.publicUrl) {
+      cfg.service.publicUrl = options.publicUrl.replace(/\/$/, "");
+      // its OAuth server (atproto OAuth) is reached there too: the issuer it names must be that address
+      (cfg.oauth as { issuer: string }).issuer = cfg.service.publicUrl;
+    }
     server = await pds.PDS.create(cfg, pds.envToSecrets(env));
     await server.start();
   } catch (err) {

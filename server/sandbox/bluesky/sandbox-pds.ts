@@ -9,10 +9,12 @@
 //                                       its answer is dropped, and the PDS is unreachable for darkSeconds (a server that stopped after receiving it);
 //                                       { kind: "slow_answer", operation, delaySeconds } → 201: its answer comes that much later
 //   DELETE /_sandbox/bluesky/faults     204
-//   /bluesky/plc/*                      the PLC identity directory
+//   /bluesky/plc/*                      the PLC identity directory (and /did:plc:… at the root, where atproto OAuth looks)
+//   /oauth/*, /@atproto/*, /account/*, /.well-known/oauth-*   the PDS's atproto OAuth server and its sign-in page
 //   GET /_sandbox/open?permalink=https://bsky.app/…  the page of that post's record on the PDS (pds-post-page.ts)
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
+import { request } from "undici";
 import { html } from "hono/html";
 import type { Ctx, Env } from "../kit.ts";
 import { faviconLink } from "../favicon.ts";
@@ -34,7 +36,8 @@ const dropped = new Set(["connection", "keep-alive", "transfer-encoding", "conte
 function passHeaders(from: Headers): Headers {
   const out = new Headers();
   from.forEach((value, name) => {
-    if (!dropped.has(name.toLowerCase())) out.set(name, value);
+    // appended: the PDS's sign-in page sets several cookies
+    if (!dropped.has(name.toLowerCase())) out.append(name, value);
   });
   return out;
 }
@@ -63,7 +66,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   async function forward(c: Ctx, target: string) {
     const type = c.req.header("content-type") ?? "";
     const method = c.req.method;
-    const body = method === "GET" || method === "HEAD" ? undefined : type.includes("json") ? await c.req.text() : c.req.raw.body;
+    const body = method === "GET" || method === "HEAD" ? undefined : /json|x-www-form-urlencoded/.test(type) ? await c.req.text() : c.req.raw.body;
     const res = await fetch(target, { method, headers: passHeaders(c.req.raw.headers), body, duplex: "half", redirect: "manual" } as RequestInit);
     return new Response(method === "HEAD" ? null : await res.arrayBuffer(), { status: res.status, headers: passHeaders(res.headers) });
   }
@@ -83,6 +86,45 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
     }
     darkUntil = Date.now() + fault!.darkSeconds * 1000;
     return hangUp(c);
+  });
+
+  // atproto OAuth (its authorization server is the PDS's @atproto/oauth-provider): the metadata
+  // documents, PAR, token and authorize endpoints, and the sign-in page with its assets and API
+  // through undici.request, not fetch: fetch rewrites Sec-Fetch-Mode to "cors", and the sign-in
+  // page refuses anything but the browser's own "navigate"
+  const toPds = async (c: Ctx) => {
+    const local = await pds();
+    const url = new URL(c.req.url);
+    const method = c.req.method;
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, name) => {
+      // no accept-encoding: request() does not decode, and the answer is passed on as plain bytes
+      if (!dropped.has(name.toLowerCase()) && name.toLowerCase() !== "accept-encoding") headers[name] = value;
+    });
+    // The dashboard and the sandbox share a host (other ports), so the browser calls the sign-in
+    // page "same-site", which the PDS refuses; a real PDS is another site than Posteady.
+    if (headers["sec-fetch-site"] === "same-site") headers["sec-fetch-site"] = "cross-site";
+    const body = method === "GET" || method === "HEAD" ? undefined : Buffer.from(await c.req.arrayBuffer());
+    const res = await request(`${local.url}${url.pathname}${url.search}`, { method: method as "GET", headers, body });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (dropped.has(name.toLowerCase()) || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
+    }
+    const data = method === "HEAD" ? null : await res.body.arrayBuffer();
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : data, { status: res.statusCode, headers: out });
+  };
+  app.get("/.well-known/oauth-protected-resource", toPds);
+  app.get("/.well-known/oauth-authorization-server", toPds);
+  app.all("/oauth/*", toPds);
+  app.all("/@atproto/*", toPds);
+  app.all("/account/*", toPds);
+
+  // the PLC directory at the root too, where atproto's OAuth client looks a DID up (/did:plc:…)
+  app.get("/:did", async (c, next) => {
+    if (!decodeURIComponent(c.req.param("did")).startsWith("did:plc:")) return next();
+    const local = await pds();
+    return forward(c, `${local.plcUrl}${new URL(c.req.url).pathname}`);
   });
 
   app.all("/bluesky/plc/*", async (c) => {
@@ -143,7 +185,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
   });
   app.get("/_sandbox/bluesky", (c) => c.html(page()));
 
-  const page = (created?: { handle: string; appPassword: string; server: string }, error?: string) =>
+  const page = (created?: { handle: string; appPassword: string; password: string; server: string }, error?: string) =>
     html`<!doctype html>
       <html>
         <head>
@@ -174,7 +216,7 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
           <h1>Create a Bluesky test account</h1>
           <p>
             The sandbox runs a real Bluesky server (a PDS) on this machine. Create an account on it, then paste its handle and app password into Posteady's
-            Bluesky connect form (Accounts → Bluesky).
+            Bluesky connect form (Accounts → Bluesky), or use "Sign in with Bluesky" there and sign in with the account password.
           </p>
           ${error ? html`<p class="error">${error}</p>` : ""}
           ${
@@ -184,6 +226,8 @@ export function registerSandboxPds(app: Hono<Env>, baseUrl: string): SandboxPds 
                   <dd>${created.handle}</dd>
                   <dt>App password</dt>
                   <dd>${created.appPassword}</dd>
+                  <dt>Account password (for Sign in with Bluesky)</dt>
+                  <dd>${created.password}</dd>
                   <dt>Server</dt>
                   <dd>${created.server}</dd>
                 </dl>`

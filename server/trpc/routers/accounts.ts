@@ -17,6 +17,8 @@ export const accountsRouter = router({
         accountId: z.uuid().optional(),
         // Mastodon: the instance's address as the user typed it
         instance: z.string().max(500).optional(),
+        // Bluesky (Sign in with Bluesky): a handle, DID or server address
+        handle: z.string().max(500).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => ({ authorizeUrl: (await startConnect(ctx.scope, { ...input, returnTo: "/accounts" })).authorizeUrl })),

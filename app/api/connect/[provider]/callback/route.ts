@@ -1,3 +1,4 @@
+import { completeBlueskyConnect } from "@/server/domain/accounts/bluesky-oauth-connect";
 import { completeConnect } from "@/server/domain/accounts/connect-account";
 import { providers, type ProviderName } from "@/server/domain/accounts/providers";
 import { env } from "@/server/env";
@@ -11,17 +12,27 @@ export async function GET(request: Request, context: { params: Promise<{ provide
   const { provider } = await context.params;
   const base = env().publicUrl;
   if (!(providers as readonly string[]).includes(provider)) return Response.redirect(`${base}/accounts?error=NOT_FOUND`, 302);
-  const q = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  // Bluesky's loopback client (http PUBLIC_URL) comes back at 127.0.0.1, whose cookies are not
+  // PUBLIC_URL's when that names localhost: go on at PUBLIC_URL, where the session cookie is.
+  // (the Host header names where the browser came: request.url is the server's own address)
+  if (provider === "bluesky" && !base.startsWith("https://") && request.headers.get("host") && request.headers.get("host") !== new URL(base).host)
+    return Response.redirect(`${base}/api/connect/bluesky/callback${url.search}`, 302);
   try {
     assertStorableText(Object.fromEntries(q), "query"); // as every door: a NUL is refused, not looked up
-    const result = await completeConnect({
-      provider: provider as ProviderName,
-      state: q.get("state"),
-      code: q.get("code"),
-      error: q.get("error"),
-      errorDescription: q.get("error_description"),
-      userId: await sessionUserId(),
-    });
+    const userId = await sessionUserId();
+    const result =
+      provider === "bluesky"
+        ? await completeBlueskyConnect({ params: q, userId })
+        : await completeConnect({
+            provider: provider as ProviderName,
+            state: q.get("state"),
+            code: q.get("code"),
+            error: q.get("error"),
+            errorDescription: q.get("error_description"),
+            userId,
+          });
     const target = new URL(result.returnTo ?? "/accounts", base);
     target.searchParams.set("connected", result.accounts.map((a) => `@${a.username}`).join(", "));
     target.searchParams.set("provider", provider);
