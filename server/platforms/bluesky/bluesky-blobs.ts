@@ -37,6 +37,9 @@ async function* chunksOf(source: MediaSource): AsyncGenerator<Uint8Array> {
  * from its bytes, so what it answers is checked: anything but MP4 is refused before a post names it.
  */
 export async function uploadVideo(agent: Agent, source: MediaSource): Promise<{ blob: BlobJson }> {
+  // An OAuth session's client retries a request the PDS answers "use_dpop_nonce", which a
+  // streamed body cannot be: a small call first gives it the PDS's current nonce.
+  await xrpc("com.atproto.server.getSession", () => agent.com.atproto.server.getSession());
   const res = await xrpc("com.atproto.repo.uploadBlob", () => agent.com.atproto.repo.uploadBlob(chunksOf(source) as never, { encoding: source.mimeType }));
   const blob = blobJson(res.data.blob);
   if (blob.mimeType !== "video/mp4")
