@@ -4,21 +4,18 @@
 // as its app state. Complete: our state consumed exactly once and bound to who started it, before
 // the code is exchanged; then the account is upserted with its DID, handle and PDS. The tokens
 // and DPoP key live in BlueskyOAuthSession (the library refreshes them), not in the account row.
-import crypto from "node:crypto";
 import { Agent } from "@atproto/api";
 import { OAuthCallbackError, OAuthResolverError, OAuthResponseError } from "@atproto/oauth-client-node";
 import { db, Prisma } from "../../db.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { displayNameOf } from "../../platforms/bluesky/bluesky-session.ts";
-import { actorUserId, assertCan, type Scope } from "../access.ts";
-import { isUuid } from "../ids.ts";
+import { assertCan, type Scope } from "../access.ts";
+import { consumeConnectState, createConnectState, findReconnected } from "./connect-state.ts";
 import { Issues } from "../publishing/validation-issues.ts";
 import { BLUESKY_OAUTH_SCOPE, blueskyOAuthAvailable, blueskyOAuthClient } from "./bluesky-oauth-client.ts";
 import { blueskyStateStore } from "./bluesky-oauth-stores.ts";
 import { presentAccount } from "./list-accounts.ts";
 import { encryptToken } from "./token-cipher.ts";
-
-const STATE_TTL_MS = 15 * 60_000;
 
 export type StartBlueskyConnectInput = {
   /** a handle (alice.bsky.social), a DID, or the address of the user's server (https://bsky.social) */
@@ -34,30 +31,14 @@ export async function startBlueskyConnect(scope: Scope, input: StartBlueskyConne
       "SERVICE_UNAVAILABLE",
       "Sign in with Bluesky needs PUBLIC_URL on https (or on this machine's own address); connect with an app password",
     );
-  const existing = input.accountId
-    ? isUuid(input.accountId)
-      ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: "bluesky" } })
-      : null
-    : undefined;
-  if (existing === null) throw notFound("Account");
+  const existing = await findReconnected(scope, "bluesky", input.accountId);
   // a reconnect signs in as the account (its DID) unless told otherwise
   const signInAs = input.handle?.trim().replace(/^@/, "") || existing?.providerAccountId || "";
   const issues = new Issues();
   if (!signInAs) issues.add("handle", "is required: the account's handle (alice.bsky.social) or its server's address", "required");
   issues.throwIfAny();
 
-  const state = crypto.randomBytes(32).toString("base64url");
-  await db.oAuthState.create({
-    data: {
-      state,
-      workspaceId: scope.workspaceId,
-      userId: actorUserId(scope) ?? null,
-      provider: "bluesky",
-      accountId: input.accountId ?? null,
-      returnTo: input.returnTo?.startsWith("/") ? input.returnTo : null,
-      expiresAt: new Date(Date.now() + STATE_TTL_MS),
-    },
-  });
+  const state = await createConnectState(scope, "bluesky", input);
   try {
     const url = await blueskyOAuthClient().authorize(signInAs, { state, scope: BLUESKY_OAUTH_SCOPE });
     return { authorizeUrl: url.toString(), state };
@@ -83,15 +64,7 @@ async function ourStateOf(libraryState: string | null): Promise<string | null> {
 
 export async function completeBlueskyConnect(input: { params: URLSearchParams; userId: string | null }) {
   const ourState = await ourStateOf(input.params.get("state"));
-  const consumed = ourState
-    ? await db.oAuthState.updateManyAndReturn({
-        where: { state: ourState, provider: "bluesky", usedAt: null, expiresAt: { gt: new Date() } },
-        data: { usedAt: new Date() },
-      })
-    : [];
-  const attempt = consumed[0];
-  if (!attempt) throw new AppError("OAUTH_STATE_INVALID", "This connection attempt is unknown, expired or was already used; start again");
-  if (attempt.userId && attempt.userId !== input.userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
+  const attempt = await consumeConnectState(ourState, "bluesky", input.userId);
 
   const client = blueskyOAuthClient();
   let did: string;

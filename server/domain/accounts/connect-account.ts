@@ -1,16 +1,15 @@
 // Connecting accounts with OAuth 2.0: start (state + PKCE, remembered once) and complete (the
 // state consumed exactly once, bound to who started it; tokens exchanged, identities read,
 // accounts stored with encrypted tokens). A denied or failed attempt stores nothing.
-import crypto from "node:crypto";
 import { db, Prisma } from "../../db.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { isPlatformError } from "../../platforms/errors.ts";
 import { platformConfig } from "../../platforms/config.ts";
 import { createPkce } from "../../platforms/pkce.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import type { AppKind, ConnectedIdentity, TokenSet } from "../../platforms/types.ts";
-import { actorUserId, assertCan, type Scope } from "../access.ts";
-import { isUuid } from "../ids.ts";
+import { assertCan, type Scope } from "../access.ts";
+import { consumeConnectState, createConnectState, findReconnected } from "./connect-state.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { startBlueskyConnect } from "./bluesky-oauth-connect.ts";
 import { callbackUrl } from "./callback-url.ts";
@@ -18,8 +17,6 @@ import { instanceAdapter } from "./instance-connect.ts";
 import { instanceOfAccount } from "./mastodon-instance-limits.ts";
 import { presentAccount } from "./list-accounts.ts";
 import { providerLabels, providerTable, type ProviderName } from "./providers.ts";
-
-const STATE_TTL_MS = 15 * 60_000;
 
 export { callbackUrl };
 
@@ -48,31 +45,16 @@ export async function startConnect(scope: Scope, input: StartConnectInput) {
       throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
     }
   }
-  const existing = input.accountId
-    ? isUuid(input.accountId)
-      ? await db.connectedAccount.findFirst({ where: { id: input.accountId, workspaceId: scope.workspaceId, provider: input.provider } })
-      : null
-    : undefined;
-  if (existing === null) throw notFound("Account");
+  const existing = await findReconnected(scope, input.provider, input.accountId);
   // on a user-named instance our app is registered there (and the address checked) instead of configured;
   // a reconnect goes back to the account's own instance
   const onInstance = named ? await instanceAdapter(input.instance ?? (existing ? instanceOfAccount(existing) : null) ?? undefined) : null;
   const adapter = onInstance?.adapter ?? adapterFor(input.provider);
   const pkce = adapter.usesPkce ? createPkce() : undefined;
-  const state = crypto.randomBytes(32).toString("base64url");
-  await db.oAuthState.create({
-    data: {
-      state,
-      workspaceId: scope.workspaceId,
-      userId: actorUserId(scope) ?? null,
-      provider: input.provider,
-      codeVerifier: pkce?.verifier ?? null,
-      app: app ?? null,
-      accountId: input.accountId ?? null,
-      returnTo: input.returnTo?.startsWith("/") ? input.returnTo : null,
-      instance: onInstance?.instance ?? null,
-      expiresAt: new Date(Date.now() + STATE_TTL_MS),
-    },
+  const state = await createConnectState(scope, input.provider, input, {
+    codeVerifier: pkce?.verifier ?? null,
+    app: app ?? null,
+    instance: onInstance?.instance ?? null,
   });
   return { authorizeUrl: adapter.authorizeUrl({ state, redirectUri: callbackUrl(input.provider), codeChallenge: pkce?.challenge, app }), state };
 }
@@ -89,15 +71,7 @@ export type CompleteConnectInput = {
 
 export async function completeConnect(input: CompleteConnectInput) {
   // Consume the state first, exactly once: a replayed or forged callback finds nothing.
-  const consumed = input.state
-    ? await db.oAuthState.updateManyAndReturn({
-        where: { state: input.state, provider: input.provider, usedAt: null, expiresAt: { gt: new Date() } },
-        data: { usedAt: new Date() },
-      })
-    : [];
-  const attempt = consumed[0];
-  if (!attempt) throw new AppError("OAUTH_STATE_INVALID", "This connection attempt is unknown, expired or was already used; start again");
-  if (attempt.userId && attempt.userId !== input.userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
+  const attempt = await consumeConnectState(input.state, input.provider, input.userId);
   if (input.error === "unauthorized_scope_error") throw new AppError("CONNECTION_DENIED", unauthorizedScopeMessage(input.provider, input.errorDescription));
   if (input.error || !input.code) {
     throw new AppError(
