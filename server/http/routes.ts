@@ -15,6 +15,7 @@ import { saveDraft } from "../domain/drafts/save-draft.ts";
 import { createPostGroup } from "../domain/post-groups/create-post-group.ts";
 import { getPostGroup } from "../domain/post-groups/get-post-group.ts";
 import { cancelPostGroup, movePostGroup } from "../domain/post-groups/change-post-group.ts";
+import { editPostGroup } from "../domain/post-groups/edit-post-group.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
@@ -33,7 +34,7 @@ import { carouselOptionsOp, createCarouselOp, getCarouselOp } from "./operations
 import { confirmUploadOp, createMediaImportOp, createUploadOp, getMediaImportOp, listMediaOp } from "./operations/media.ts";
 import { createDraftOp, deleteDraftOp, getDraftOp, listDraftsOp, updateDraftOp } from "./operations/drafts.ts";
 import { openApiOp } from "./operations/openapi.ts";
-import { cancelPostGroupOp, createPostGroupOp, getPostGroupOp, movePostGroupOp } from "./operations/post-groups.ts";
+import { cancelPostGroupOp, editPostGroupOp, createPostGroupOp, getPostGroupOp, movePostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
@@ -98,6 +99,7 @@ export const routes: Route[] = [
     handler: handle(movePostGroupOp, (scope, { params, body }) => movePostGroup(scope, params.id, new Date(body.scheduledAt), body.timezone ?? null, "api")),
   },
   { op: cancelPostGroupOp, handler: handle(cancelPostGroupOp, (scope, { params }) => cancelPostGroup(scope, params.id)) },
+  { op: editPostGroupOp, handler: handle(editPostGroupOp, (scope, { params, body }) => editPostGroup(scope, params.id, body)) },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
   {
     op: schedulePostsOp,

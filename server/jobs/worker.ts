@@ -23,6 +23,7 @@ import { patientPool } from "./patient-pool.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
+import { extendSeriesTask, fillEvergreenTask } from "./tasks/series-and-evergreen.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -33,6 +34,8 @@ export const taskList: TaskList = {
   "sweep-carousels": sweepCarouselsTask,
   [IMPORT_MEDIA_TASK]: importMediaTask,
   "sweep-media-imports": sweepMediaImportsTask,
+  "extend-series": extendSeriesTask,
+  "fill-evergreen": fillEvergreenTask,
 };
 
 const crontab = [
@@ -41,6 +44,8 @@ const crontab = [
   "* * * * * schedule-syncs",
   "*/5 * * * * sweep-carousels",
   "* * * * * sweep-media-imports",
+  "*/10 * * * * extend-series ?fill=1h",
+  "*/5 * * * * fill-evergreen",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

@@ -19,7 +19,7 @@ describe("queue tools", () => {
         { day: "thu" as const, time: "18:30" },
       ];
       const schedule = await ok(client, "set_posting_schedule", { accountId: threads.accountId, timezone: "America/New_York", slots });
-      expect(schedule).toEqual({ accountId: threads.accountId, timezone: "America/New_York", slots, paused: false });
+      expect(schedule).toEqual({ accountId: threads.accountId, timezone: "America/New_York", slots, paused: false, evergreen: null });
       const expected = freeSlots({ timezone: "America/New_York", slots }, new Date(), 2).map((d) => d.toISOString());
       expect(await ok(client, "get_next_slot", { accountId: threads.accountId })).toEqual({ accountId: threads.accountId, slotAt: expected[0] });
 

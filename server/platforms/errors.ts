@@ -7,7 +7,8 @@ export type PlatformErrorKind =
   | "rate_limited" // short-term limit; retryAt when the platform says
   | "quota_exceeded" // daily or monthly cap
   | "media_rejected" // the platform refused or failed to process the media
-  | "content_rejected" // text or post refused (policy, duplicate, too long)
+  | "content_rejected" // text or post refused (policy, too long)
+  | "duplicate_content" // the same text as a recent post of the account (X): sending it again cannot help
   | "invalid_request" // the request was malformed for the platform
   | "not_found"
   | "unavailable" // 5xx or connection refused: nothing was applied

@@ -12,6 +12,7 @@ import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "../scheduling/schedule-rules.ts";
 import type { StoredTarget } from "./create-post-group.ts";
+import { shownJobs } from "./group-jobs.ts";
 import type { PostGroupCanceled, PostGroupMoved } from "./post-groups.schema.ts";
 
 /** Who moves: the API (REST, MCP) or the dashboard, which alone moves instagram schedules. */
@@ -19,7 +20,13 @@ export type MovedBy = "api" | "dashboard";
 const API_FIXED_TIME = ["instagram"];
 
 export async function movePostGroup(scope: Scope, postGroupId: string, scheduledAt: Date, timezone: string | null, by: MovedBy): Promise<PostGroupMoved> {
-  await findGroup(scope, postGroupId);
+  const group = await findGroup(scope, postGroupId);
+  if (group.repeat) {
+    throw new AppError(
+      "CONFLICT",
+      "A recurring group's occurrences keep the times of its rule: move one occurrence (POST /api/v1/scheduled-posts/{id}/move), or cancel the series and create it again",
+    );
+  }
   if (scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
@@ -55,11 +62,18 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
 
 export async function cancelPostGroup(scope: Scope, postGroupId: string): Promise<PostGroupCanceled> {
   await findGroup(scope, postGroupId);
+  // a recurring group's series ends with it (no later occurrence is added), and an evergreen one stops coming back
   const canceled = await sql<{ id: string }>(
     "post-group-cancel",
-    `UPDATE "PublishJob" SET status = 'canceled', "finishedAt" = now(), "updatedAt" = now()
-      WHERE "postGroupId" = $1 AND "workspaceId" = $2 AND "scheduledPostId" IS NOT NULL AND status = ANY($3::"JobStatus"[])
-      RETURNING id`,
+    `WITH j AS (
+       UPDATE "PublishJob" SET status = 'canceled', "finishedAt" = now(), "updatedAt" = now()
+        WHERE "postGroupId" = $1 AND "workspaceId" = $2 AND "scheduledPostId" IS NOT NULL AND status = ANY($3::"JobStatus"[])
+        RETURNING id
+     ), g AS (
+       UPDATE "PostGroup" SET "seriesEndedAt" = COALESCE("seriesEndedAt", CASE WHEN repeat IS NOT NULL THEN now() END), evergreen = false
+        WHERE id = $1 AND EXISTS (SELECT FROM j)
+     )
+     SELECT id FROM j`,
     [postGroupId, scope.workspaceId, CANCELLABLE_STATUSES],
   );
   const targets = await targetsOf(scope, postGroupId, new Set(canceled.map((c) => c.id)));
@@ -70,14 +84,18 @@ export async function cancelPostGroup(scope: Scope, postGroupId: string): Promis
 }
 
 async function findGroup(scope: Scope, postGroupId: string) {
-  const group = isUuid(postGroupId) ? await db.postGroup.findFirst({ where: { id: postGroupId, workspaceId: scope.workspaceId }, select: { id: true } }) : null;
+  const group = isUuid(postGroupId)
+    ? await db.postGroup.findFirst({ where: { id: postGroupId, workspaceId: scope.workspaceId }, select: { id: true, repeat: true } })
+    : null;
   if (!group) throw notFound("Post group");
+  return group;
 }
 
 /** Every target in request order, as it is now, with whether this call changed it. */
 async function targetsOf(scope: Scope, postGroupId: string, changed: Set<string>) {
   const group = await db.postGroup.findFirstOrThrow({ where: { id: postGroupId, workspaceId: scope.workspaceId }, include: { jobs: true } });
-  const byAccount = new Map(group.jobs.map((j) => [j.accountId, j]));
+  const byAccount = shownJobs(group.jobs);
+  const changedAccounts = new Set(group.jobs.filter((j) => changed.has(j.id)).map((j) => j.accountId));
   return (group.targets as StoredTarget[]).flatMap((t) => {
     const job = byAccount.get(t.accountId);
     if (!job) return [];
@@ -88,7 +106,7 @@ async function targetsOf(scope: Scope, postGroupId: string, changed: Set<string>
         jobId: job.id,
         scheduledPostId: job.scheduledPostId,
         status: job.status,
-        changed: changed.has(job.id),
+        changed: changedAccounts.has(job.accountId),
       },
     ];
   });

@@ -19,17 +19,19 @@ import {
 } from "../../db.ts";
 import { AppError, fieldError } from "../../errors.ts";
 import { actorUserId, type Scope } from "../access.ts";
-import { isUuid } from "../ids.ts";
+import { derivedUuid, isUuid } from "../ids.ts";
 import { carouselDocument } from "../carousels/carousel-document.ts";
 import { textMediaLimits } from "../publishing/modes/text/media-limits.ts";
 import type { WriteOutcome } from "../publishing/present-job.ts";
 import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
 import { lockSchedules, readSchedules, takenMinutes, type StoredSchedule } from "../queue/queue-store.ts";
 import { freeSlots } from "../queue/slot-times.ts";
+import { shownJobs, seriesView } from "./group-jobs.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
+import { occurrences, parseRule, repeatsMoreThanOnce, SERIES_BATCH, SERIES_HORIZON_DAYS, seriesStart, type RepeatRule } from "./repeat-rule.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
 
-type GroupRow = { id: string; fingerprint: string; targets: StoredTarget[] };
+type GroupRow = { id: string; fingerprint: string; targets: StoredTarget[]; repeat: RepeatRule | null; evergreen: boolean; ended: boolean };
 /** What the group row keeps of each target, in request order. */
 export type StoredTarget = { accountId: string; provider: string; warnings: string[] };
 
@@ -38,12 +40,12 @@ export async function createPostGroup(scope: Scope, body: PostGroupBody): Promis
   if (checked.earlier) return replay(scope, checked.earlier, checked.fp);
   const inserted = body.queue
     ? await withTransaction((q) => insertQueuedGroup(q, scope, body, checked.fp, checked.plans))
-    : await insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt);
+    : await insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt, checked.series ? { series: checked.series } : {});
   if (!inserted) {
     // a concurrent duplicate won: answer its group (or 409 when its body differs)
     const [winner] = await sql<GroupRow>(
       "post-group-by-request",
-      `SELECT id, fingerprint, targets FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
+      `SELECT id, fingerprint, targets, repeat, evergreen, "seriesEndedAt" IS NOT NULL AS ended FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
       [scope.workspaceId, body.requestId],
     );
     return replay(scope, winner!, checked.fp);
@@ -52,7 +54,9 @@ export async function createPostGroup(scope: Scope, body: PostGroupBody): Promis
 }
 
 /** `earlier`: the group of the request's requestId, which the request replays (its targets are then not planned again). */
-export type CheckedGroup = { fp: string; earlier: GroupRow | null; plans: TargetPlan[]; scheduledAt: Date | null };
+export type CheckedGroup = { fp: string; earlier: GroupRow | null; plans: TargetPlan[]; scheduledAt: Date | null; series: Series | null };
+/** A recurring group's rule and its first occurrences (those up to `until`). */
+export type Series = { repeat: RepeatRule; times: Date[]; until: Date };
 
 /**
  * Every check of a post group, in the order the real call makes them: shared by the real call and
@@ -61,7 +65,7 @@ export type CheckedGroup = { fp: string; earlier: GroupRow | null; plans: Target
 export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise<CheckedGroup> {
   const fp = fingerprintOf(body);
   const rows = await readGroupRequest(scope, body);
-  if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null };
+  if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null, series: null };
   if (body.queue && body.scheduledAt)
     throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
@@ -70,9 +74,10 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
       issues: [{ path: "scheduledAt", message: "must be in the future", code: "in_past", location: "body" }],
     });
   }
+  const series = body.repeat ? firstOccurrences(body, scheduledAt) : null;
   const plans = planTargets(
     body,
-    scheduledAt || body.queue ? "schedule" : "publish",
+    scheduledAt || body.queue || series ? "schedule" : "publish",
     rows.accounts,
     rows.media,
     await documentIssues(scope, body),
@@ -86,7 +91,37 @@ export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise
         plans.map((p) => p.account.id),
       ),
     );
-  return { fp, earlier: null, plans, scheduledAt };
+  if (series && repeatsMoreThanOnce(series.repeat, new Date())) warnRepeatedText(plans);
+  return { fp, earlier: null, plans, scheduledAt, series };
+}
+
+/** The rule checked, and its occurrences over the coming days (at least its first one). */
+function firstOccurrences(body: PostGroupBody, scheduledAt: Date | null): Series {
+  if (body.queue) throw fieldError("repeat", "cannot be given with queue: a recurring post has the times of its rule", "invalid");
+  if (body.evergreen) throw fieldError("evergreen", "cannot be given with repeat: a recurring post already comes back by its rule", "invalid");
+  const parsed = parseRule(body.repeat!.rrule);
+  if ("problem" in parsed) throw fieldError("repeat.rrule", parsed.problem, "invalid");
+  const now = new Date();
+  const repeat = seriesStart(parsed.rule, body.timezone ?? "UTC", scheduledAt, now);
+  let until = new Date(now.getTime() + SERIES_HORIZON_DAYS * 86_400_000);
+  let times = occurrences(repeat, now, until, SERIES_BATCH);
+  if (times.length === 0) {
+    // a yearly rule may be months away: its first occurrence is scheduled now, the rest later
+    times = occurrences(repeat, now, new Date(now.getTime() + 100 * 366 * 86_400_000), 1);
+    if (times.length === 0) throw fieldError("repeat.rrule", "has no occurrence after now (check COUNT, UNTIL and scheduledAt)", "invalid");
+    until = times[0]!;
+  } else if (times.length === SERIES_BATCH) until = times.at(-1)!;
+  return { repeat, times, until };
+}
+
+/** X refuses a post whose text equals a recent one of the account: every occurrence after the first would fail. */
+function warnRepeatedText(plans: TargetPlan[]): void {
+  for (const plan of plans) {
+    if (plan.account.provider !== "x") continue;
+    plan.warnings.push(
+      "X refuses a post identical to a recent one: every occurrence after the first fails as DUPLICATE_CONTENT unless its text is edited (edit the occurrences, or use a rule with a single occurrence)",
+    );
+  }
 }
 
 /** Every target of a queued group needs slots to take. */
@@ -112,7 +147,7 @@ async function insertQueuedGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp
     times.push(slot!);
   }
   const timezones = plans.map((p) => schedules.get(p.account.id)!.timezone);
-  return insertGroup(q, scope, body, fp, plans, null, { times, timezones });
+  return insertGroup(q, scope, body, fp, plans, null, { queued: { times, timezones } });
 }
 
 /** The same body as the group of its requestId, or 409. */
@@ -129,18 +164,29 @@ async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteO
   assertSameGroup(group, fp);
   const jobs = await sql<AnsweredJob>(
     "post-group-jobs",
-    `SELECT id, "accountId", provider, "scheduledPostId", status, "scheduledAt", "inQueue" FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
+    `SELECT id, "accountId", provider, "scheduledPostId", status, "scheduledAt", "inQueue", "occurrenceAt" FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
     [group.id, scope.workspaceId],
   );
-  return { outcome: "done", replay: true, body: answer(group.id, group.targets, jobs) };
+  return {
+    outcome: "done",
+    replay: true,
+    body: answer(group.id, group.targets, jobs, { repeat: group.repeat ? { ...group.repeat, ended: group.ended } : null, evergreen: group.evergreen }),
+  };
 }
 
-type AnsweredJob = Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status" | "scheduledAt" | "inQueue">;
+type AnsweredJob = Pick<PublishJob, "id" | "accountId" | "provider" | "scheduledPostId" | "status" | "scheduledAt" | "inQueue" | "occurrenceAt">;
 
-function answer(groupId: string, targets: StoredTarget[], jobs: AnsweredJob[]): PostGroupAccepted {
-  const byAccount = new Map(jobs.map((j) => [j.accountId, j]));
+function answer(
+  groupId: string,
+  targets: StoredTarget[],
+  jobs: AnsweredJob[],
+  kind: { repeat: (RepeatRule & { ended: boolean }) | null; evergreen: boolean },
+): PostGroupAccepted {
+  const byAccount = shownJobs(jobs);
   return {
     postGroupId: groupId,
+    ...(kind.repeat ? { repeat: seriesView(kind.repeat, kind.repeat.ended, jobs) } : {}),
+    ...(kind.evergreen ? { evergreen: true } : {}),
     targets: targets.flatMap((t) => {
       const job = byAccount.get(t.accountId);
       if (!job) return []; // its account was disconnected and deleted since (jobs go with it)
@@ -153,7 +199,7 @@ function answer(groupId: string, targets: StoredTarget[], jobs: AnsweredJob[]): 
           status: job.status,
           ...(t.warnings.length ? { warnings: t.warnings } : {}),
           // a queued target's slot (only there: other answers stay as they were before the queue)
-          ...(job.inQueue && job.scheduledAt ? { scheduledAt: job.scheduledAt.toISOString() } : {}),
+          ...((job.inQueue || job.occurrenceAt) && job.scheduledAt ? { scheduledAt: job.scheduledAt.toISOString() } : {}),
         },
       ];
     }),
@@ -177,14 +223,19 @@ async function readGroupRequest(
     "post-group-request",
     `SELECT (SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') FROM "ConnectedAccount" a WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL) AS accounts,
             (SELECT coalesce(jsonb_agg(to_jsonb(m)), '[]') FROM "MediaItem" m WHERE id = ANY($3::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')) AS media,
-            (SELECT jsonb_build_object('id', g.id, 'fingerprint', g.fingerprint, 'targets', g.targets) FROM "PostGroup" g WHERE "workspaceId" = $2 AND "requestId" = $4) AS earlier`,
+            (SELECT jsonb_build_object('id', g.id, 'fingerprint', g.fingerprint, 'targets', g.targets, 'repeat', g.repeat, 'evergreen', g.evergreen,
+                                'ended', g."seriesEndedAt" IS NOT NULL) FROM "PostGroup" g WHERE "workspaceId" = $2 AND "requestId" = $4) AS earlier`,
     [body.targets.map((t) => t.accountId).filter(isUuid), scope.workspaceId, [...new Set(mediaIds)], body.requestId],
   );
   const accounts = new Map(row!.accounts.map((a) => [a.id as string, fromJsonRow<ConnectedAccount>(a, ACCOUNT_TIMESTAMPS)]));
   return { accounts, media: row!.media.map((m) => fromJsonRow<MediaItem>(m, MEDIA_TIMESTAMPS)), earlier: row!.earlier };
 }
 
-/** `queued`: each target's slot and its schedule's zone, in plan order (a queued group has no single time). */
+/**
+ * `queued`: each target's slot and its schedule's zone, in plan order (a queued group has no
+ * single time). `series`: each target gets a job per occurrence, with a requestId derived from the
+ * group's, the account and the occurrence (the series task adds later ones the same way).
+ */
 async function insertGroup(
   q: TxSql,
   scope: Scope,
@@ -192,32 +243,45 @@ async function insertGroup(
   fp: string,
   plans: TargetPlan[],
   scheduledAt: Date | null,
-  queued?: { times: Date[]; timezones: string[] },
+  extra: { queued?: { times: Date[]; timezones: string[] }; series?: Series },
 ): Promise<PostGroupAccepted | null> {
+  const { queued, series } = extra;
   const groupId = crypto.randomUUID();
-  const scheduled = scheduledAt !== null || queued !== undefined;
-  const targets = plans.map((p) => ({ ...p, jobId: crypto.randomUUID(), scheduledPostId: scheduled ? crypto.randomUUID() : null }));
-  const groupAt = queued ? new Date(Math.min(...queued.times.map((t) => t.getTime()))) : scheduledAt;
+  const scheduled = scheduledAt !== null || queued !== undefined || series !== undefined;
+  const rows = series
+    ? plans.flatMap((plan) =>
+        series.times.map((at) => ({
+          plan,
+          at,
+          zone: series.repeat.timezone,
+          requestId: occurrenceRequestId(body.requestId, plan.account.id, at),
+          occurrenceAt: at,
+        })),
+      )
+    : plans.map((plan, i) => ({ plan, at: queued?.times[i] ?? null, zone: queued?.timezones[i] ?? null, requestId: null, occurrenceAt: null }));
+  const groupAt = queued ? new Date(Math.min(...queued.times.map((t) => t.getTime()))) : (series?.times[0] ?? scheduledAt);
   const stored: StoredTarget[] = plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, warnings: p.warnings }));
+  const payloads = series || body.evergreen ? plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, payload: p.payload })) : null;
   // (Jobs reference their ScheduledPost inserted in the same statement: foreign keys are checked at its end.)
   const jobs = await q<PublishJob>(
     "post-group-create",
     `WITH grp AS (
-       INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8)
+       INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, repeat, evergreen, "targetPayloads", "seriesUntil")
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, $19::jsonb, $20, $21::jsonb, $22::timestamptz)
        ON CONFLICT ("workspaceId", "requestId") DO NOTHING
        RETURNING id
      ), input AS (
-       SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[], $16::timestamptz[], $17::text[])
-         AS t(job_id, post_id, account_id, provider, payload, slot_at, slot_zone)
+       SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[], $16::timestamptz[], $17::text[], $18::uuid[])
+         AS t(job_id, post_id, account_id, provider, payload, slot_at, slot_zone, request_id)
      ), scheduled AS (
        INSERT INTO "ScheduledPost" (id, "workspaceId", "accountId", provider, "scheduledAt", timezone, content, "createdById", "updatedAt")
        SELECT post_id, $2, account_id, provider::"Provider", COALESCE(slot_at, $7::timestamptz), COALESCE(slot_zone, $8), payload, $14, now()
          FROM input, grp WHERE post_id IS NOT NULL
      ), jobs AS (
-       INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "inQueue", "updatedAt")
+       INSERT INTO "PublishJob" (id, "workspaceId", "accountId", provider, status, payload, "scheduledPostId", "scheduledAt", timezone, "postIds", "postGroupId", "inQueue",
+                                 "requestId", "occurrenceAt", "updatedAt")
        SELECT job_id, $2, account_id, provider::"Provider", $15::"JobStatus", payload, post_id, COALESCE(slot_at, $7::timestamptz), COALESCE(slot_zone, $8), '{}', grp.id,
-              slot_at IS NOT NULL, now()
+              slot_at IS NOT NULL AND request_id IS NULL, request_id, CASE WHEN request_id IS NOT NULL THEN slot_at END, now()
          FROM input, grp
        RETURNING *
      )
@@ -231,19 +295,29 @@ async function insertGroup(
       JSON.stringify(stored),
       groupAt,
       body.timezone ?? null,
-      targets.map((t) => t.jobId),
-      targets.map((t) => t.scheduledPostId),
-      targets.map((t) => t.account.id),
-      targets.map((t) => t.account.provider),
-      targets.map((t) => JSON.stringify(t.payload)),
+      rows.map(() => crypto.randomUUID()),
+      rows.map(() => (scheduled ? crypto.randomUUID() : null)),
+      rows.map((r) => r.plan.account.id),
+      rows.map((r) => r.plan.account.provider),
+      rows.map((r) => JSON.stringify(r.plan.payload)),
       actorUserId(scope) ?? null,
       scheduled ? "scheduled" : "queued",
-      queued?.times ?? targets.map(() => null),
-      queued?.timezones ?? targets.map(() => null),
+      rows.map((r) => r.at),
+      rows.map((r) => r.zone),
+      rows.map((r) => r.requestId),
+      series ? JSON.stringify(series.repeat) : null,
+      body.evergreen ?? false,
+      payloads ? JSON.stringify(payloads) : null,
+      series?.until ?? null,
     ],
   );
   if (jobs.length === 0) return null;
-  return answer(groupId, stored, jobs);
+  return answer(groupId, stored, jobs, { repeat: series ? { ...series.repeat, ended: false } : null, evergreen: body.evergreen ?? false });
+}
+
+/** The requestId of a recurring group's occurrence for one account: the same occurrence is always the same job. */
+export function occurrenceRequestId(groupRequestId: string, accountId: string, at: Date): string {
+  return derivedUuid("occurrence", groupRequestId, accountId, at.toISOString());
 }
 
 /**

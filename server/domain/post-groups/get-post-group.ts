@@ -6,6 +6,8 @@ import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { presentJob } from "../publishing/present-job.ts";
 import type { StoredTarget } from "./create-post-group.ts";
+import { seriesView, shownJobs } from "./group-jobs.ts";
+import type { RepeatRule } from "./repeat-rule.ts";
 import type { PostGroupView } from "./post-groups.schema.ts";
 
 export async function getPostGroup(scope: Scope, postGroupId: string): Promise<PostGroupView> {
@@ -17,7 +19,7 @@ export async function getPostGroup(scope: Scope, postGroupId: string): Promise<P
     : null;
   if (!group) throw notFound("Post group");
   const stored = group.targets as StoredTarget[];
-  const byAccount = new Map(group.jobs.map((j) => [j.accountId, j]));
+  const byAccount = shownJobs(group.jobs);
   const targets = stored.flatMap((t) => {
     const job = byAccount.get(t.accountId);
     if (!job) return [];
@@ -45,6 +47,8 @@ export async function getPostGroup(scope: Scope, postGroupId: string): Promise<P
     status: groupStatus(targets.map((t) => t.status)),
     scheduledAt: group.scheduledAt?.toISOString() ?? null,
     createdAt: group.createdAt.toISOString(),
+    ...(group.repeat ? { repeat: seriesView(group.repeat as RepeatRule, group.seriesEndedAt !== null, group.jobs) } : {}),
+    ...(group.evergreen ? { evergreen: true } : {}),
     targets,
   };
 }

@@ -92,6 +92,16 @@ export const postGroupTargetSchema = z
   .meta({ id: "PostGroupTarget" });
 export type PostGroupTarget = z.output<typeof postGroupTargetSchema>;
 
+export const repeatSchema = z
+  .strictObject({
+    rrule: z.string().max(500).meta({
+      description:
+        "An RFC 5545 RRULE in the group's timezone (UTC when none), from scheduledAt or now, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;COUNT=8 (BYHOUR without BYMINUTE means on the hour). Hourly at most.",
+      example: "FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;COUNT=8",
+    }),
+  })
+  .meta({ id: "Repeat", description: "Recurring: each occurrence is a scheduled post of its own, published once" });
+
 export const postGroupBody = z
   .strictObject({
     requestId: z.uuid().meta({ description: "Idempotency key: generated once per group and kept on retries" }),
@@ -110,6 +120,11 @@ export const postGroupBody = z
       description:
         "Instead of scheduledAt: each target takes its account's next free slot (PUT /api/v1/accounts/{id}/posting-schedule sets the slots); the answer gives each target's scheduledAt",
     }),
+    repeat: repeatSchema.optional(),
+    evergreen: z.boolean().optional().meta({
+      description:
+        "Published again into free queue slots (within the next 24 hours) of each target account whose posting schedule has evergreen on, at most once per its interval",
+    }),
   })
   .meta({ id: "PostGroupRequest" });
 export type PostGroupBody = z.output<typeof postGroupBody>;
@@ -121,10 +136,29 @@ const acceptedTarget = z.object({
   scheduledPostId: z.uuid().nullable().meta({ description: "Scheduled groups: cancel with DELETE /api/v1/scheduled-posts/{id}" }),
   status: jobStatusSchema,
   warnings: z.array(z.string()).optional().meta({ description: "What is not sent as given (e.g. the text of a Story)" }),
-  scheduledAt: z.iso.datetime({ offset: true }).optional().meta({ description: "Queued groups (`queue: true`): the slot this target took" }),
+  scheduledAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: "Queued groups (`queue: true`): the slot this target took; recurring groups: its next occurrence" }),
 });
 
-export const postGroupAcceptedSchema = z.object({ postGroupId: z.uuid(), targets: z.array(acceptedTarget) }).meta({ id: "PostGroupAccepted" });
+const seriesSchema = z
+  .object({
+    rrule: z.string(),
+    timezone: z.string(),
+    upcoming: z.array(z.iso.datetime({ offset: true })).meta({ description: "The next occurrences already scheduled (up to 60 days ahead)" }),
+    ended: z.boolean().meta({ description: "Canceled as a series: no further occurrences" }),
+  })
+  .meta({ id: "PostGroupSeries" });
+
+export const postGroupAcceptedSchema = z
+  .object({
+    postGroupId: z.uuid(),
+    targets: z.array(acceptedTarget),
+    repeat: seriesSchema.optional().meta({ description: "Recurring groups only" }),
+    evergreen: z.boolean().optional().meta({ description: "Evergreen groups only (true)" }),
+  })
+  .meta({ id: "PostGroupAccepted" });
 export type PostGroupAccepted = z.infer<typeof postGroupAcceptedSchema>;
 
 export const postGroupStatusSchema = z.enum(["scheduled", "processing", "published", "partial", "failed", "canceled"]).meta({
@@ -140,6 +174,8 @@ export const postGroupSchema = z
     status: postGroupStatusSchema,
     scheduledAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),
+    repeat: seriesSchema.optional().meta({ description: "Recurring groups only: each target above is its next occurrence (or its last)" }),
+    evergreen: z.boolean().optional().meta({ description: "Evergreen groups only (true)" }),
     targets: z.array(
       acceptedTarget.extend({
         username: z.string(),
@@ -155,6 +191,20 @@ export const postGroupSchema = z
 export type PostGroupView = z.infer<typeof postGroupSchema>;
 
 export const postGroupIdParams = z.strictObject({ id: z.uuid() });
+
+/** PATCH /api/v1/post-groups/{id}: a recurring or evergreen group as a whole. */
+export const editPostGroupBody = z
+  .strictObject({
+    text: z.string().optional().meta({
+      description:
+        "New words for every later occurrence or refill, and for each one scheduled that was not edited alone: the first post (threads, x, linkedin), caption (tiktok), message (facebook) or description (youtube)",
+    }),
+    title: z.string().optional().meta({ description: "youtube only: the new title" }),
+    evergreen: z.boolean().optional().meta({ description: "Turns the group's evergreen refills on or off" }),
+  })
+  .refine((b) => b.text !== undefined || b.title !== undefined || b.evergreen !== undefined, { message: "give text, title or evergreen", path: ["text"] })
+  .meta({ id: "PostGroupEdit" });
+export type PostGroupEdit = z.output<typeof editPostGroupBody>;
 
 /** POST /api/v1/post-groups/{id}/move: every target still waiting for its time gets the new one. */
 export const movePostGroupBody = z

@@ -8,6 +8,8 @@ export const jobFailureCodes = [
   "PREPARATION_FAILED",
   "PUBLISH_FAILED",
   "PUBLISH_RESULT_UNKNOWN",
+  // issue 49: a recurring post's occurrence that X refuses as identical to a recent post
+  "DUPLICATE_CONTENT",
 ] as const;
 export type JobFailureCode = (typeof jobFailureCodes)[number];
 
@@ -20,6 +22,7 @@ const byKind: Record<PlatformErrorKind, JobFailureCode> = {
   quota_exceeded: "PUBLISH_QUOTA_EXCEEDED",
   media_rejected: "PREPARATION_FAILED",
   content_rejected: "PUBLISH_FAILED",
+  duplicate_content: "DUPLICATE_CONTENT",
   invalid_request: "PUBLISH_FAILED",
   not_found: "PUBLISH_FAILED",
   unavailable: "PUBLISH_FAILED",

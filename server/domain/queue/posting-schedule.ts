@@ -22,6 +22,8 @@ export async function putPostingSchedule(scope: Scope, accountId: string, body: 
   if (body.accountId !== undefined && body.accountId !== accountId) throw fieldError("accountId", "is not the account of the path", "invalid");
   const slots = normalizeSlots(body.slots);
   const schedule: StoredSchedule = { accountId, timezone: body.timezone, slots, paused: body.paused ?? false };
+  // omitted: as it was (a client that predates evergreen does not turn it off)
+  const evergreen = body.evergreen === undefined ? null : (body.evergreen?.minIntervalDays ?? -1);
   await withTransaction(async (q) => {
     await q(
       "queue-upsert-schedule",
@@ -30,11 +32,14 @@ export async function putPostingSchedule(scope: Scope, accountId: string, body: 
       [accountId, scope.workspaceId, schedule.timezone, JSON.stringify(slots), schedule.paused],
     );
     await lockSchedules(q, scope.workspaceId, [accountId]);
-    await q(
+    const [saved] = await q<{ evergreenIntervalDays: number | null }>(
       "queue-update-schedule",
-      `UPDATE "PostingSchedule" SET timezone = $3, slots = $4::jsonb, paused = $5, "updatedAt" = now() WHERE "accountId" = $1 AND "workspaceId" = $2`,
-      [accountId, scope.workspaceId, schedule.timezone, JSON.stringify(slots), schedule.paused],
+      `UPDATE "PostingSchedule" SET timezone = $3, slots = $4::jsonb, paused = $5,
+              "evergreenIntervalDays" = CASE WHEN $6::int IS NULL THEN "evergreenIntervalDays" WHEN $6::int < 0 THEN NULL ELSE $6::int END, "updatedAt" = now()
+        WHERE "accountId" = $1 AND "workspaceId" = $2 RETURNING "evergreenIntervalDays"`,
+      [accountId, scope.workspaceId, schedule.timezone, JSON.stringify(slots), schedule.paused, evergreen],
     );
+    schedule.evergreenIntervalDays = saved!.evergreenIntervalDays;
     await reflowQueue(q, scope.workspaceId, schedule);
   });
   return present(accountId, schedule);
@@ -54,6 +59,7 @@ async function reflowQueue(q: TxSql, workspaceId: string, schedule: StoredSchedu
 }
 
 function present(accountId: string, schedule: StoredSchedule | undefined): PostingScheduleView {
-  if (!schedule) return { accountId, timezone: "UTC", slots: [], paused: false };
-  return { accountId, timezone: schedule.timezone, slots: [...schedule.slots], paused: schedule.paused };
+  if (!schedule) return { accountId, timezone: "UTC", slots: [], paused: false, evergreen: null };
+  const days = schedule.evergreenIntervalDays;
+  return { accountId, timezone: schedule.timezone, slots: [...schedule.slots], paused: schedule.paused, evergreen: days ? { minIntervalDays: days } : null };
 }

@@ -8,7 +8,7 @@ import type { Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { normalizeSlots, type Slot, type WeeklySchedule } from "./slot-times.ts";
 
-export type StoredSchedule = WeeklySchedule & { accountId: string; paused: boolean };
+export type StoredSchedule = WeeklySchedule & { accountId: string; paused: boolean; evergreenIntervalDays?: number | null };
 export type QueueItemRow = { id: string; scheduledPostId: string; scheduledAt: Date };
 
 /** The account of the workspace (connected), or 404. */
@@ -36,9 +36,9 @@ export async function lockSchedules(q: TxSql, workspaceId: string, accountIds: s
 }
 
 export async function readSchedules(workspaceId: string, accountIds: string[]): Promise<Map<string, StoredSchedule>> {
-  const rows = await sql<{ accountId: string; timezone: string; slots: Slot[]; paused: boolean }>(
+  const rows = await sql<{ accountId: string; timezone: string; slots: Slot[]; paused: boolean; evergreenIntervalDays: number | null }>(
     "queue-read-schedules",
-    `SELECT "accountId", timezone, slots, paused FROM "PostingSchedule" WHERE "accountId" = ANY($1::uuid[]) AND "workspaceId" = $2`,
+    `SELECT "accountId", timezone, slots, paused, "evergreenIntervalDays" FROM "PostingSchedule" WHERE "accountId" = ANY($1::uuid[]) AND "workspaceId" = $2`,
     [accountIds, workspaceId],
   );
   return new Map(rows.map((r) => [r.accountId, { ...r, slots: normalizeSlots(r.slots) }]));

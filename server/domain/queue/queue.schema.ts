@@ -17,12 +17,26 @@ const slotSchema = z
   })
   .meta({ id: "PostingSlot" });
 
+const evergreenSchema = z
+  .strictObject({
+    minIntervalDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .meta({ description: "An evergreen post goes out again on this account at most once in this many days", example: 30 }),
+  })
+  .meta({ id: "EvergreenSetting" });
+
 export const postingScheduleBody = z
   .strictObject({
     accountId: z.uuid().optional().meta({ description: "Ignored when it is the path's account (so a GET answer can be sent back); another one is refused" }),
     timezone: timezoneSchema.meta({ description: "IANA time zone the slots are wall-clock times in", example: "Europe/Berlin" }),
     slots: z.array(slotSchema).max(MAX_SLOTS).meta({ description: "Weekly slots; duplicates are merged. Each slot holds one post of the account." }),
     paused: z.boolean().optional().meta({ description: "true: queued posts wait (nothing publishes) until resumed; default false" }),
+    evergreen: evergreenSchema.nullable().optional().meta({
+      description: "Evergreen on (an object) or off (null); omitted: unchanged. Evergreen post groups fill this account's free slots of the next 24 hours.",
+    }),
   })
   .meta({ id: "PostingScheduleInput" });
 export type PostingScheduleBody = z.output<typeof postingScheduleBody>;
@@ -33,6 +47,7 @@ export const postingScheduleSchema = z
     timezone: z.string(),
     slots: z.array(slotSchema),
     paused: z.boolean(),
+    evergreen: evergreenSchema.nullable().meta({ description: "null: evergreen off for this account" }),
   })
   .meta({ id: "PostingSchedule" });
 export type PostingScheduleView = z.infer<typeof postingScheduleSchema>;

@@ -39,12 +39,12 @@ describe("posting schedule", () => {
   it("is stored with duplicates merged, answered by GET, and refused with 422 naming the field for a bad zone, day or time", async () => {
     const t = await setup();
     const empty = await t.call("GET", `/api/v1/accounts/${t.x.accountId}/posting-schedule`);
-    expect(empty.json).toEqual({ accountId: t.x.accountId, timezone: "UTC", slots: [], paused: false });
+    expect(empty.json).toEqual({ accountId: t.x.accountId, timezone: "UTC", slots: [], paused: false, evergreen: null });
     const put = await putSchedule(t.call, t.x.accountId, { timezone: "Europe/Berlin", slots: [...twiceADay, { day: "mon", time: "09:00" }] });
     expect(put.status, put.text).toBe(200);
     expect(put.json.slots).toHaveLength(10);
     const got = await t.call("GET", `/api/v1/accounts/${t.x.accountId}/posting-schedule`);
-    expect(got.json).toEqual({ accountId: t.x.accountId, timezone: "Europe/Berlin", slots: twiceADay, paused: false });
+    expect(got.json).toEqual({ accountId: t.x.accountId, timezone: "Europe/Berlin", slots: twiceADay, paused: false, evergreen: null });
     // the GET answer sent back as it is
     expect((await putSchedule(t.call, t.x.accountId, got.json)).status).toBe(200);
 

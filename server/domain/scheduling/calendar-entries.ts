@@ -34,6 +34,9 @@ export type CalendarEntry = {
   scheduledPostId: string | null;
   /** the composition (post group) the job is a target of, with its size and what it still allows */
   group: { postGroupId: string; targets: number; movable: number; cancellable: number } | null;
+  /** an occurrence of a recurring group, or an evergreen group's post (issue 49) */
+  recurring: boolean;
+  evergreen: boolean;
   /** the platform; a draft lists every platform it targets in `targets` instead */
   provider: Provider | null;
   username: string;
@@ -54,7 +57,15 @@ export type CalendarEntry = {
   editable: boolean;
 };
 
-type JobRow = PublishJob & { username: string; at: Date; groupTargets: number | null; groupMovable: number | null; groupCancellable: number | null };
+type JobRow = PublishJob & {
+  username: string;
+  at: Date;
+  groupTargets: number | null;
+  groupMovable: number | null;
+  groupCancellable: number | null;
+  groupRecurring: boolean | null;
+  groupEvergreen: boolean | null;
+};
 type SyncedRow = { id: string; provider: Provider; username: string; content: string; title: string | null; permalink: string; postedAt: Date };
 
 export async function calendarEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
@@ -72,10 +83,13 @@ async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): P
           WHERE j."workspaceId" = $1
        ) t
        LEFT JOIN LATERAL (
-         SELECT count(*)::int AS "groupTargets",
-                (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($4::"JobStatus"[])))::int AS "groupMovable",
-                (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($5::"JobStatus"[])))::int AS "groupCancellable"
-           FROM "PublishJob" o WHERE o."postGroupId" = t."postGroupId"
+         -- a recurring group has a job per occurrence: its targets are its accounts, and it is not moved as a whole
+         SELECT count(DISTINCT o."accountId")::int AS "groupTargets",
+                CASE WHEN pg.repeat IS NULL THEN (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($4::"JobStatus"[])))::int ELSE 0 END
+                  AS "groupMovable",
+                (count(*) FILTER (WHERE o."scheduledPostId" IS NOT NULL AND o.status = ANY($5::"JobStatus"[])))::int AS "groupCancellable",
+                pg.repeat IS NOT NULL AS "groupRecurring", pg.evergreen AS "groupEvergreen"
+           FROM "PublishJob" o JOIN "PostGroup" pg ON pg.id = o."postGroupId" WHERE o."postGroupId" = t."postGroupId" GROUP BY pg.id
        ) g ON t."postGroupId" IS NOT NULL
       WHERE t.at >= $2::timestamptz AND t.at < $3::timestamptz ORDER BY t.at, t.id LIMIT ${MAX_ROWS}`,
     [scope.workspaceId, query.from, query.to, MOVABLE_STATUSES, CANCELLABLE_STATUSES],
@@ -92,6 +106,8 @@ async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): P
         j.postGroupId && j.groupTargets
           ? { postGroupId: j.postGroupId, targets: j.groupTargets, movable: j.groupMovable ?? 0, cancellable: j.groupCancellable ?? 0 }
           : null,
+      recurring: j.groupRecurring ?? false,
+      evergreen: j.groupEvergreen ?? false,
       provider: j.provider,
       username: j.username,
       targets: [{ provider: j.provider, username: j.username }],
@@ -138,6 +154,8 @@ async function syncedEntries(scope: Scope, query: z.infer<typeof calendarQuery>)
     draftId: null,
     scheduledPostId: null,
     group: null,
+    recurring: false,
+    evergreen: false,
     provider: p.provider,
     username: p.username,
     targets: [{ provider: p.provider, username: p.username }],
@@ -171,6 +189,8 @@ async function draftEntries(scope: Scope, query: z.infer<typeof calendarQuery>):
       draftId: draft.id,
       scheduledPostId: null,
       group: null,
+      recurring: false,
+      evergreen: false,
       provider: targets[0]?.provider ?? null,
       username: targets[0]?.username ?? "",
       targets,

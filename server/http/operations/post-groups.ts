@@ -1,4 +1,5 @@
 import {
+  editPostGroupBody,
   movePostGroupBody,
   postGroupAcceptedSchema,
   postGroupBody,
@@ -77,6 +78,25 @@ export const getPostGroupOp = defineOperation({
   responses: { 200: { description: "The group", schema: postGroupSchema } },
 });
 
+export const editPostGroupOp = defineOperation({
+  operationId: "editPostGroup",
+  method: "PATCH",
+  path: "/api/v1/post-groups/{id}",
+  tag: "Scheduling",
+  scope: "posts:write",
+  summary: "Edit a recurring or evergreen group as a whole",
+  description: [
+    "For a group with `repeat` or `evergreen`: `text` (and `title` for youtube) replaces what every later occurrence or refill publishes, and the words of each one already scheduled that was not edited alone (`PATCH /api/v1/scheduled-posts/{id}` edits one). The words meet the limits of a single post's edit (422 at `text` or `title`); instagram targets keep theirs.",
+    "",
+    "`evergreen: true` turns a published group into an evergreen one (each account publishes again what it published), `false` stops its refills. A one-time group's words are edited post by post: 409 `CONFLICT`. Skip one occurrence with `DELETE /api/v1/scheduled-posts/{id}`; end a series with `POST /api/v1/post-groups/{id}/cancel`.",
+  ].join("\n"),
+  params: postGroupIdParams,
+  body: editPostGroupBody,
+  bodyExample: { text: "Monday tip: plan the week on Sunday evening" },
+  responses: { 200: { description: "The group as it is now", schema: postGroupSchema } },
+  errors: ["NOT_FOUND", "CONFLICT"],
+});
+
 const changedExample = (changed: boolean, status: string) => ({
   postGroupId: "5b9e2c1d-3f4a-4b6c-8d7e-9f0a1b2c3d4e",
   targets: [
@@ -129,7 +149,7 @@ export const cancelPostGroupOp = defineOperation({
   scope: "posts:write",
   summary: "Cancel every scheduled post of a group",
   description:
-    "Cancels each target of a scheduled group whose publishing or upload has not started, as `DELETE /api/v1/scheduled-posts/{id}` does for one: its job becomes `canceled` and never publishes. A target already publishing, published, failed or canceled is left as it is and answered with `changed: false` (the cancel and a worker's start are both conditional updates of the job, so exactly one wins). Canceling never deletes anything already on a platform. **409** `POST_NOT_CANCELLABLE` when no target could be canceled.",
+    "Cancels each target of a scheduled group whose publishing or upload has not started, as `DELETE /api/v1/scheduled-posts/{id}` does for one: its job becomes `canceled` and never publishes. A recurring group's series ends (every occurrence waiting is canceled, and `canceled` counts them; none is added later), and an evergreen group stops coming back. A target already publishing, published, failed or canceled is left as it is and answered with `changed: false` (the cancel and a worker's start are both conditional updates of the job, so exactly one wins). Canceling never deletes anything already on a platform. **409** `POST_NOT_CANCELLABLE` when no target could be canceled.",
   params: postGroupIdParams,
   responses: {
     200: { description: "Canceled: every target as it is now", schema: postGroupCanceledSchema, example: { ...changedExample(true, "canceled"), canceled: 1 } },

@@ -6,7 +6,7 @@ import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./c
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
 import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./drafts.ts";
 import { validatePostTool } from "./dry-runs.ts";
-import { cancelPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
+import { cancelPostGroupTool, editPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -42,6 +42,7 @@ export const tools: McpTool[] = [
   getPostGroupTool,
   movePostGroupTool,
   cancelPostGroupTool,
+  editPostGroupTool,
   validatePostTool,
   listWorkspacesTool,
   editScheduledPostTool,

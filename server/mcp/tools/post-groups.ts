@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { createPostGroup } from "../../domain/post-groups/create-post-group.ts";
 import { cancelPostGroup, movePostGroup } from "../../domain/post-groups/change-post-group.ts";
+import { editPostGroup } from "../../domain/post-groups/edit-post-group.ts";
 import { getPostGroup } from "../../domain/post-groups/get-post-group.ts";
 import {
+  editPostGroupBody,
   movePostGroupBody,
   postGroupAcceptedSchema,
   postGroupBody,
@@ -25,6 +27,7 @@ export const publishPostGroupTool = defineTool({
     "The text is each platform's caption, message, description or first post; x drops links from it. Media on x: up to 4 JPEG images or one video; threads: 1 item or a carousel of 2 to 20; linkedin: one image, 2 to 20 images or one video.",
     "firstComment is posted right after each post (not for youtube or tiktok: set that target's content.firstComment to null).",
     "Every target is checked first: an invalid one fails the whole call (issue paths like targets[2].youtube.title) and nothing is created.",
+    "repeat: { rrule } makes it recurring (an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;COUNT=8, in timezone, from scheduledAt or now): each occurrence is a scheduled post of its own; X refuses the same text twice (a warning says so, and such an occurrence fails as DUPLICATE_CONTENT). evergreen: true publishes it again into free queue slots of accounts whose posting schedule has evergreen on.",
     "Each target becomes a job: poll get_post_group with the postGroupId (or get_publish_status with a jobId). requestId is a fresh UUID per group, kept when retrying: the same requestId and input answers the same group (replay true), other input fails with REQUEST_CONFLICT.",
   ].join(" "),
   input: postGroupBody,
@@ -60,12 +63,24 @@ export const movePostGroupTool = defineTool({
   run: (scope, input) => movePostGroup(scope, input.postGroupId, new Date(input.scheduledAt), input.timezone ?? null, "api"),
 });
 
+export const editPostGroupTool = defineTool({
+  name: "edit_post_group",
+  scope: "posts:write",
+  title: "Edit a recurring or evergreen post group",
+  description:
+    "For a recurring (repeat) or evergreen group: text (and title for youtube) replaces what every later occurrence or refill publishes and the words of each one already scheduled that was not edited alone; evergreen true or false turns its refills on or off (true also turns a published one-time group evergreen). A one-time group's words: CONFLICT (edit its scheduled posts one by one). Skip one occurrence by canceling its scheduled post; end a series with cancel_post_group.",
+  input: editPostGroupBody.safeExtend({ postGroupId }),
+  output: postGroupSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: (scope, { postGroupId: id, ...edit }) => editPostGroup(scope, id, edit),
+});
+
 export const cancelPostGroupTool = defineTool({
   name: "cancel_post_group",
   scope: "posts:write",
   title: "Cancel a scheduled post group",
   description:
-    "Cancels every target of a scheduled post group whose publishing has not started; a target already publishing or finished is left as it is (changed false in the answer). POST_NOT_CANCELLABLE when no target could be canceled. Never deletes anything already on a platform.",
+    "Cancels every target of a scheduled post group whose publishing has not started (a recurring group: every waiting occurrence, and the series ends; an evergreen group stops coming back); a target already publishing or finished is left as it is (changed false in the answer). POST_NOT_CANCELLABLE when no target could be canceled. Never deletes anything already on a platform.",
   input: z.strictObject({ postGroupId }),
   output: postGroupCanceledSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

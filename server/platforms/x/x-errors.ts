@@ -69,6 +69,7 @@ export function mapXError(status: number, body: unknown, headers: Headers): Plat
     if (type.endsWith("/unsupported-authentication") || /scope|not permitted to use|oauth2 user context/i.test(detail)) {
       return new PlatformError(provider, "permission", detail, extra);
     }
+    if (/duplicate content/i.test(detail)) return new PlatformError(provider, "duplicate_content", detail, extra);
     return new PlatformError(provider, "content_rejected", detail, extra);
   }
   if (status === 400 && /media/i.test(detail)) return new PlatformError(provider, "media_rejected", detail, extra);

@@ -71,7 +71,7 @@ export const xSandbox: ProviderModule = {
       case "server_error":
         return problem(503, "Service Unavailable", "Service Unavailable");
       case "content":
-        return problem(403, "Forbidden", d.message ?? "You are not allowed to create a Tweet with duplicate content.");
+        return problem(403, "Forbidden", d.message ?? "You are not permitted to perform this action.");
       case "media":
         return problem(400, "Invalid Request", d.message ?? "Your media IDs are invalid.", "https://api.twitter.com/2/problems/invalid-request");
       case "not_found":
@@ -283,7 +283,7 @@ export const xSandbox: ProviderModule = {
           state
             .posts({ provider: "x", profileId: profile.id })
             .some((p) => !p.deleted && p.text === text && Date.now() - Date.parse(p.createdAt) < 24 * 3600_000);
-        if (duplicate) return m.error("content");
+        if (duplicate) return m.error("content", { message: "You are not allowed to create a Tweet with duplicate content." });
         const post = state.addPost({
           provider: "x",
           profileId: profile.id,
