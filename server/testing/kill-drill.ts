@@ -35,6 +35,9 @@ export type DrillRound = {
   firstComment?: string;
   /** post groups: each target's status, e.g. "instagram published, threads unknown" */
   targets?: string;
+  /** recurring groups: the occurrences still waiting after the first one ended, and the series' jobs in all */
+  laterOccurrences?: number;
+  seriesJobs?: number;
 };
 
 export type DrillOptions = {
@@ -42,6 +45,8 @@ export type DrillOptions = {
   groupRounds?: number;
   /** rounds of Bluesky posts (the real local PDS), last: the worker killed after the PDS received the record, before its answer */
   blueskyRounds?: number;
+  /** rounds of recurring groups (issue 49): the worker killed during the first occurrence's publish; the later ones must wait untouched */
+  seriesRounds?: number;
   /**
    * stop the worker (SIGSTOP) instead of killing it, past its lease, and let it go on (SIGCONT)
    * once the next worker has ended the job: a stalled worker must not publish what it lost
@@ -217,11 +222,43 @@ export async function killDrill(rounds: number, log: (line: string) => void = ()
       log(JSON.stringify(row));
     }
 
+    // Recurring groups: the first occurrence of an hourly series of three comes due at once, and
+    // the worker is killed during its Threads publish. It ends once; the two later occurrences
+    // still wait for their time, and no occurrence was added twice.
+    for (let i = 1; i <= (options.seriesRounds ?? 0); i++) {
+      const round = rounds + (options.groupRounds ?? 0) + i;
+      const text = `drill series ${round} ${Date.now()}`;
+      const marker = await addFault({ provider: "threads", kind: "slow_response", operation: "threads.publish", delaySeconds: 2 });
+      const accepted = await api("POST", "/api/v1/post-groups", {
+        requestId: crypto.randomUUID(),
+        content: { text },
+        targets: [{ accountId: accounts.threads.accountId }],
+        scheduledAt: new Date(Date.now() + 1500).toISOString(),
+        repeat: { rrule: "FREQ=HOURLY;COUNT=3" },
+      });
+      if (!accepted.postGroupId) throw new Error(`the drill's recurring group was refused: ${JSON.stringify(accepted)}`);
+      const first = await killThenTakeOver(marker, `/api/v1/publish-jobs/${accepted.targets[0].jobId}`, ["published", "failed", "unknown", "canceled"]);
+      const group = await api("GET", `/api/v1/post-groups/${accepted.postGroupId}`);
+      const copies = (await sandbox("/_sandbox/posts?provider=threads")).posts.filter((p: { text: string }) => p.text === text).length;
+      const canceled = await api("POST", `/api/v1/post-groups/${accepted.postGroupId}/cancel`);
+      const row: DrillRound = {
+        round,
+        provider: "series",
+        killed: "during submit",
+        status: first.status,
+        postsOnSandbox: copies,
+        laterOccurrences: group.repeat.upcoming.length,
+        seriesJobs: 1 + (canceled.canceled ?? 0),
+      };
+      results.push(row);
+      log(JSON.stringify(row));
+    }
+
     // Bluesky: the record key is chosen before the send, so a worker killed once the PDS holds the
     // record (its answer held back) is settled by the next one looking the key up: published, once.
     const bluesky = accounts.bluesky as { accountId: string; bluesky: { did: string } } | undefined;
     for (let i = 1; bluesky && i <= (options.blueskyRounds ?? 0); i++) {
-      const round = rounds + (options.groupRounds ?? 0) + i;
+      const round = rounds + (options.groupRounds ?? 0) + (options.seriesRounds ?? 0) + i;
       const text = `drill bluesky ${round} ${Date.now()}`;
       const marker = (await sandbox("/_sandbox/bluesky/faults", { kind: "slow_answer", operation: "com.atproto.repo.createRecord", delaySeconds: 3 })).fault.id;
       const markerSpent = async () => !(await sandbox("/_sandbox/bluesky/faults")).faults.some((f: { id: string }) => f.id === marker);

@@ -32,20 +32,20 @@ export function parseRule(text: string): { rule: string; options: Partial<rruleM
   if (options.freq === undefined) return { problem: "must name FREQ (YEARLY, MONTHLY, WEEKLY, DAILY or HOURLY)" };
   if (options.freq === Frequency.MINUTELY || options.freq === Frequency.SECONDLY)
     return { problem: "repeats more often than hourly, which no platform accepts" };
-  // BYHOUR=9 means 09:00, not 09 and the minutes of the moment the series was created
+  // BYHOUR=9 means 09:00:00, not 09 and the minutes (and seconds) of the moment the series starts
   if (options.byhour != null && options.byminute == null) options.byminute = 0;
-  options.bysecond = 0;
+  if ((options.byhour != null || options.byminute != null) && options.bysecond == null) options.bysecond = 0;
   return { rule, options };
 }
 
 /**
- * The series' start as a wall clock in the zone: scheduledAt to the minute, or else the coming
- * minute (so that, without BYHOUR, the first occurrence is now and COUNT counts it).
+ * The series' start as a wall clock in the zone: scheduledAt (to the second), or else the coming
+ * minute (so that, without BYHOUR, the first occurrence is the next minute and COUNT counts it).
  */
 export function seriesStart(rrule: string, timezone: string, scheduledAt: Date | null, now: Date): RepeatRule {
-  const start = new Date(scheduledAt ? Math.floor(scheduledAt.getTime() / 60_000) * 60_000 : Math.ceil((now.getTime() + 1) / 60_000) * 60_000);
+  const start = new Date(scheduledAt ? Math.floor(scheduledAt.getTime() / 1000) * 1000 : Math.ceil((now.getTime() + 1) / 60_000) * 60_000);
   const wall = DateTime.fromJSDate(start, { zone: timezone });
-  return { rrule, timezone, dtstart: wall.toFormat("yyyy-LL-dd'T'HH:mm") };
+  return { rrule, timezone, dtstart: wall.toFormat("yyyy-LL-dd'T'HH:mm:ss") };
 }
 
 /** The occurrences strictly after `after` and not after `until`, at most `limit`, in time order. */
@@ -55,8 +55,8 @@ export function occurrences(repeat: RepeatRule, after: Date, until: Date, limit:
   const zone = IANAZone.create(repeat.timezone);
   const [date, time] = repeat.dtstart.split("T");
   const [y, mo, d] = date!.split("-").map(Number) as [number, number, number];
-  const [h, mi] = time!.split(":").map(Number) as [number, number];
-  const rule = new RRule({ ...parsed.options, dtstart: new Date(Date.UTC(y, mo - 1, d, h, mi)) });
+  const [h, mi, sec = 0] = time!.split(":").map(Number) as [number, number, number?];
+  const rule = new RRule({ ...parsed.options, dtstart: new Date(Date.UTC(y, mo - 1, d, h, mi, sec)) });
   const floating = (at: Date) => {
     const wall = DateTime.fromJSDate(at, { zone: repeat.timezone });
     return new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond));
@@ -67,7 +67,7 @@ export function occurrences(repeat: RepeatRule, after: Date, until: Date, limit:
   const found: Date[] = [];
   let last = -Infinity;
   rule.between(from, to, true, (f) => {
-    const at = wallClockInstant(zone, f.getUTCFullYear(), f.getUTCMonth() + 1, f.getUTCDate(), f.getUTCHours(), f.getUTCMinutes());
+    const at = wallClockInstant(zone, f.getUTCFullYear(), f.getUTCMonth() + 1, f.getUTCDate(), f.getUTCHours(), f.getUTCMinutes()) + f.getUTCSeconds() * 1000;
     // two wall times in one gap land on the same minute: one occurrence
     if (at > after.getTime() && at <= until.getTime() && at > last) {
       last = at;

@@ -44,15 +44,23 @@ describe("repeat rule", () => {
     ]);
   });
 
-  it("starts at scheduledAt when given, and counts COUNT from there", () => {
+  it("starts at scheduledAt when given (to the second), or the coming minute, and counts COUNT from there", () => {
     const rule = seriesStart("FREQ=DAILY;COUNT=3", "UTC", new Date("2026-12-01T10:15:42Z"), now);
     expect(occurrences(rule, now, far, 10).map((d) => d.toISOString())).toEqual([
-      "2026-12-01T10:15:00.000Z",
-      "2026-12-02T10:15:00.000Z",
-      "2026-12-03T10:15:00.000Z",
+      "2026-12-01T10:15:42.000Z",
+      "2026-12-02T10:15:42.000Z",
+      "2026-12-03T10:15:42.000Z",
     ]);
     // only what is after `after`, at most `limit`
-    expect(occurrences(rule, new Date("2026-12-01T12:00:00Z"), far, 1).map((d) => d.toISOString())).toEqual(["2026-12-02T10:15:00.000Z"]);
+    expect(occurrences(rule, new Date("2026-12-01T12:00:00Z"), far, 1).map((d) => d.toISOString())).toEqual(["2026-12-02T10:15:42.000Z"]);
+    const fromNow = seriesStart("FREQ=DAILY;COUNT=2", "UTC", null, new Date("2026-12-01T10:15:42Z"));
+    expect(occurrences(fromNow, new Date("2026-12-01T10:15:42Z"), far, 10).map((d) => d.toISOString())).toEqual([
+      "2026-12-01T10:16:00.000Z",
+      "2026-12-02T10:16:00.000Z",
+    ]);
+    // BYHOUR: on the hour, whatever the seconds of scheduledAt
+    const nine = seriesStart("FREQ=DAILY;BYHOUR=9;COUNT=1", "UTC", new Date("2026-12-01T08:00:17Z"), now);
+    expect(occurrences(nine, now, far, 10).map((d) => d.toISOString())).toEqual(["2026-12-01T09:00:00.000Z"]);
   });
 
   it("refuses what is not a single RRULE of hourly or rarer frequency", () => {

@@ -26,6 +26,7 @@ const scheduleExample = {
     { day: "tue", time: "09:00" },
   ],
   paused: false,
+  evergreen: { minIntervalDays: 30 },
 };
 
 const queueExample = {
@@ -67,11 +68,11 @@ export const putPostingScheduleOp = defineOperation({
   description: [
     "Replaces the account's slots, zone and pause (the body of the GET answer; duplicates are merged). A slot is a wall-clock time: a 09:00 slot is 09:00 local before and after a daylight-saving change; one in a skipped hour happens at the first minute after it, one in a repeated hour happens once.",
     "",
-    "Nothing queued is lost or published early: after the change the account's queued posts flow, in their order, into the next free slots from now (slots already past are not used). `paused: true` holds them (nothing of the queue publishes); resuming places them again from the moment of the resume. **422** naming the field for a zone, day or time that is not valid, or for no slots while queued posts wait and the queue is not paused.",
+    "Nothing queued is lost or published early: after the change the account's queued posts flow, in their order, into the next free slots from now (slots already past are not used). `paused: true` holds them (nothing of the queue publishes); resuming places them again from the moment of the resume. `evergreen: { minIntervalDays }` turns evergreen refills on for the account (`null` off, omitted unchanged; see `evergreen` on post groups). **422** naming the field for a zone, day or time that is not valid, or for no slots while queued posts wait and the queue is not paused.",
   ].join("\n"),
   params: accountIdParams,
   body: postingScheduleBody,
-  bodyExample: { timezone: "Europe/Berlin", slots: scheduleExample.slots, paused: false },
+  bodyExample: { timezone: "Europe/Berlin", slots: scheduleExample.slots, paused: false, evergreen: { minIntervalDays: 30 } },
   responses: { 200: { description: "The schedule as stored", schema: postingScheduleSchema, example: scheduleExample } },
   errors: ["NOT_FOUND"],
 });
