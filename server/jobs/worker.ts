@@ -17,6 +17,8 @@ import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
 import { importMediaTask, sweepMediaImportsTask } from "./tasks/import-media.ts";
 import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
+import { RUN_IMPORT_TASK } from "../domain/imports/import-queue.ts";
+import { runImportTask, sweepImportsTask } from "./tasks/run-import.ts";
 import { startClock } from "./clock.ts";
 import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
@@ -33,6 +35,8 @@ export const taskList: TaskList = {
   "sweep-carousels": sweepCarouselsTask,
   [IMPORT_MEDIA_TASK]: importMediaTask,
   "sweep-media-imports": sweepMediaImportsTask,
+  [RUN_IMPORT_TASK]: runImportTask,
+  "sweep-imports": sweepImportsTask,
 };
 
 const crontab = [
@@ -41,6 +45,7 @@ const crontab = [
   "* * * * * schedule-syncs",
   "*/5 * * * * sweep-carousels",
   "* * * * * sweep-media-imports",
+  "* * * * * sweep-imports",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
