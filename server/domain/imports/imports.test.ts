@@ -10,9 +10,11 @@ import { connectAccount } from "../../testing/account-fixtures.ts";
 import { servePages } from "../../testing/carousel-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { expectIssue } from "../../testing/post-group-fixtures.ts";
+import { startReceiver, type Receiver } from "../../testing/webhook-receiver.ts";
 import { runImport } from "./run-import.ts";
 
 let site: Awaited<ReturnType<typeof servePages>>;
+let receiver: Receiver;
 let pngHits = 0;
 
 beforeAll(async () => {
@@ -27,8 +29,12 @@ beforeAll(async () => {
     },
     "/missing.png": { status: 404 },
   });
+  receiver = await startReceiver("/import-hooks");
 });
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  await receiver.close();
+});
 
 async function setup() {
   const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
@@ -236,5 +242,23 @@ describe("bulk import: the real import", () => {
     expect(resumed.status).toBe("completed");
     expect(resumed.rows.map((r: { postGroupId: string }) => r.postGroupId)).toEqual(ids);
     expect(await groupsOf(t.workspace.id)).toBe(4);
+  });
+});
+
+describe("bulk import: webhooks", () => {
+  it("sends import.completed and import.failed webhooks carrying the import as GET shows it", async () => {
+    const t = await setup();
+    const hook = await t.call("POST", "/api/v1/webhooks", { body: { url: receiver.url, events: ["import.completed", "import.failed"] } });
+    expect(hook.status, hook.text).toBe(201);
+    receiver.useSecret(hook.json.secret);
+    const good = await importCsv(t.call, [HEADER, `x:${t.username},Fine,,,,${inDays(2)}T10:00:00Z,,`].join("\n"));
+    const failing = await importCsv(t.call, [HEADER, `x:${t.username},Broken photo,,${site.url("/missing.png")},,${inDays(2)}T11:00:00Z,,`].join("\n"));
+    const done = await waitForImport(t.call, good.json.importId);
+    await waitForImport(t.call, failing.json.importId);
+    const deadline = Date.now() + 30_000;
+    const of = (id: string) => receiver.received.find((r) => r.data?.importId === id);
+    while ((!of(good.json.importId) || !of(failing.json.importId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(of(good.json.importId)).toMatchObject({ type: "import.completed", verified: true, data: done });
+    expect(of(failing.json.importId)).toMatchObject({ type: "import.failed", verified: true, data: { status: "failed", created: 0 } });
   });
 });
