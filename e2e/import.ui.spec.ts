@@ -1,8 +1,16 @@
 // The Import page as a person uses it: upload a CSV with one bad row, read its problem in plain
 // words in the preview, fix the row in the text box, check again, import, and see each row's post
 // group linked.
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { connect, signUp } from "./support/dashboard";
+
+/** No serious or critical axe violation with the preview or the result on the page. */
+async function audit(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+  expect(blocking, blocking.join("\n")).toEqual([]);
+}
 
 test("a CSV with one bad row: the problem in plain words, fixed, imported, each row's post group shown", async ({ page }) => {
   test.setTimeout(90_000);
@@ -35,6 +43,7 @@ test("a CSV with one bad row: the problem in plain words, fixed, imported, each 
   await expect(rows.nth(1).getByRole("rowheader")).toHaveAccessibleDescription(/x:nobody_at_all is not a connected account/);
   await expect(page.getByText("1 of 2 rows need fixing")).toBeVisible();
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
+  await audit(page);
 
   await page.getByLabel(/CSV text/).fill(csv.replace("x:nobody_at_all", `x:${username}`));
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled(); // the edited text is not checked yet
@@ -45,6 +54,7 @@ test("a CSV with one bad row: the problem in plain words, fixed, imported, each 
   await expect(page.getByText("Imported: 2 post groups created.")).toBeVisible({ timeout: 30_000 });
   const results = page.getByTestId("import-result-row");
   await expect(results).toHaveCount(2);
+  await audit(page);
   for (const n of [0, 1]) await expect(results.nth(n).getByRole("link", { name: `X @${username}` })).toHaveAttribute("href", /^\/jobs\?job=/);
   await results
     .nth(0)
