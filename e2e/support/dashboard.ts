@@ -38,6 +38,7 @@ export async function connectFiveAccounts(page: Page, suffix: string) {
 export const dashboardPages = [
   { path: "/compose", heading: "Compose" },
   { path: "/calendar", heading: "Calendar" },
+  { path: "/import", heading: "Import" },
   { path: "/posts", heading: "Posts" },
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },

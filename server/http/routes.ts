@@ -42,6 +42,9 @@ import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { getNextSlotOp, getPostingScheduleOp, getQueueOp, moveQueueItemOp, putPostingScheduleOp, shuffleQueueOp } from "./operations/queue.ts";
 import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
 import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../domain/queue/queue-items.ts";
+import { createImportOp, getImportOp } from "./operations/imports.ts";
+import { createImport } from "../domain/imports/create-import.ts";
+import { getImport } from "../domain/imports/get-import.ts";
 import {
   createWebhookOp,
   deleteWebhookOp,
@@ -134,6 +137,15 @@ export const routes: Route[] = [
   { op: getQueueOp, handler: handle(getQueueOp, (scope, { query }) => getQueue(scope, query.accountId)) },
   { op: moveQueueItemOp, handler: handle(moveQueueItemOp, (scope, { body }) => moveQueueItem(scope, body.scheduledPostId, body.position)) },
   { op: shuffleQueueOp, handler: handle(shuffleQueueOp, (scope, { body }) => shuffleQueue(scope, body.accountId)) },
+  {
+    op: createImportOp,
+    handler: handle(createImportOp, async (scope, { body }) => {
+      const answer = await createImport(scope, body);
+      // a replay answers as the import did: the same importId, accepted
+      return answer.dryRun ? reply(200, answer.body) : reply(202, answer.body);
+    }),
+  },
+  { op: getImportOp, handler: handle(getImportOp, (scope, { params }) => getImport(scope, params.id)) },
   { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },

@@ -17,6 +17,8 @@ import { expireUploadsTask } from "./tasks/expire-uploads.ts";
 import { generateCarouselTask, sweepCarouselsTask } from "./tasks/generate-carousel.ts";
 import { importMediaTask, sweepMediaImportsTask } from "./tasks/import-media.ts";
 import { IMPORT_MEDIA_TASK } from "../domain/media/imports/import-queue.ts";
+import { RUN_IMPORT_TASK } from "../domain/imports/import-queue.ts";
+import { runImportTask, sweepImportsTask } from "./tasks/run-import.ts";
 import { startClock } from "./clock.ts";
 import { startWebhookDispatcher } from "./webhook-dispatcher.ts";
 import { patientPool } from "./patient-pool.ts";
@@ -36,6 +38,8 @@ export const taskList: TaskList = {
   "sweep-media-imports": sweepMediaImportsTask,
   "extend-series": extendSeriesTask,
   "fill-evergreen": fillEvergreenTask,
+  [RUN_IMPORT_TASK]: runImportTask,
+  "sweep-imports": sweepImportsTask,
 };
 
 const crontab = [
@@ -46,6 +50,7 @@ const crontab = [
   "* * * * * sweep-media-imports",
   "*/10 * * * * extend-series ?fill=1h",
   "*/5 * * * * fill-evergreen",
+  "* * * * * sweep-imports",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

@@ -43,4 +43,6 @@ export const expectedToolNames = [
   "get_queue",
   "move_queue_item",
   "shuffle_queue",
+  "import_posts",
+  "get_import",
 ];

@@ -61,10 +61,12 @@ export type Series = { repeat: RepeatRule; times: Date[]; until: Date };
 /**
  * Every check of a post group, in the order the real call makes them: shared by the real call and
  * its dry run (validate-post-group.ts), so a dry run answers exactly what the real call would.
+ * `pendingMedia`: items a bulk import will fetch from URLs (../imports/), checked as their type.
  */
-export async function checkPostGroup(scope: Scope, body: PostGroupBody): Promise<CheckedGroup> {
+export async function checkPostGroup(scope: Scope, body: PostGroupBody, pendingMedia: MediaItem[] = []): Promise<CheckedGroup> {
   const fp = fingerprintOf(body);
   const rows = await readGroupRequest(scope, body);
+  rows.media.push(...pendingMedia);
   if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null, series: null };
   if (body.queue && body.scheduledAt)
     throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "carousel.completed",
   "carousel.failed",
   "posts.synced",
+  "import.completed",
+  "import.failed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -16,6 +16,7 @@ import { presentAccount } from "../accounts/list-accounts.ts";
 import { carouselImages } from "../carousels/get-carousel.ts";
 import { presentCarousel } from "../carousels/present-carousel.ts";
 import { presentMedia } from "../media/present-media.ts";
+import { presentImport, readImport } from "../imports/get-import.ts";
 import { presentJob } from "../publishing/present-job.ts";
 import { presentScheduled } from "../scheduling/list-scheduled-posts.ts";
 
@@ -46,6 +47,11 @@ export async function presentEventData(type: string, resource: Row): Promise<unk
     case "carousel": {
       const carousel = fromJsonRow<Carousel>(resource, CAROUSEL_TIMESTAMPS);
       return presentCarousel(carousel, await carouselImages(carousel.id));
+    }
+    case "import": {
+      // the rows as they are at delivery: an ended import's rows no longer change
+      const found = await readImport(String(resource.id));
+      return found ? presentImport(found) : resource;
     }
     default:
       return resource;

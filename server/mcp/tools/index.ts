@@ -7,6 +7,7 @@ import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, impo
 import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./drafts.ts";
 import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, editPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
+import { getImportTool, importPostsTool } from "./imports.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -65,4 +66,6 @@ export const tools: McpTool[] = [
   getQueueTool,
   moveQueueItemTool,
   shuffleQueueTool,
+  importPostsTool,
+  getImportTool,
 ];

@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { ImportPosts } from "@/components/imports/import-posts";
+import { PageHeader } from "@/components/ui/card";
+
+export const metadata: Metadata = { title: "Import" };
+
+export default function ImportPage() {
+  return (
+    <>
+      <PageHeader title="Import" description="Many posts at once from a CSV file: check every row, then import them as post groups." />
+      <ImportPosts />
+    </>
+  );
+}
