@@ -19,6 +19,7 @@ const areaOfSegment: Record<string, string> = {
   "post-groups": "posts",
   drafts: "posts",
   queue: "posts",
+  feeds: "posts",
   carousels: "carousels",
   webhooks: "webhooks",
 };

@@ -23,6 +23,7 @@ import { patientPool } from "./patient-pool.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
+import { pollFeedsTask } from "./tasks/poll-feeds.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -33,6 +34,7 @@ export const taskList: TaskList = {
   "sweep-carousels": sweepCarouselsTask,
   [IMPORT_MEDIA_TASK]: importMediaTask,
   "sweep-media-imports": sweepMediaImportsTask,
+  "poll-feeds": pollFeedsTask,
 };
 
 const crontab = [
@@ -41,6 +43,7 @@ const crontab = [
   "* * * * * schedule-syncs",
   "*/5 * * * * sweep-carousels",
   "* * * * * sweep-media-imports",
+  "* * * * * poll-feeds",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

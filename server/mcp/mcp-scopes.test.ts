@@ -27,6 +27,8 @@ describe("a key with only posts:read over MCP", () => {
       "get_posting_schedule",
       "get_next_slot",
       "get_queue",
+      "list_feeds",
+      "get_feed",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

@@ -43,4 +43,9 @@ export const expectedToolNames = [
   "get_queue",
   "move_queue_item",
   "shuffle_queue",
+  "add_feed",
+  "list_feeds",
+  "get_feed",
+  "fetch_feed",
+  "delete_feed",
 ];

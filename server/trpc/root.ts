@@ -3,6 +3,7 @@ import { accountsRouter } from "./routers/accounts.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
+import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   brands: brandsRouter,
   webhooks: webhooksRouter,
   drafts: draftsRouter,
+  feeds: feedsRouter,
 });
 
 export type AppRouter = typeof appRouter;

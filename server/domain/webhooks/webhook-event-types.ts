@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "carousel.completed",
   "carousel.failed",
   "posts.synced",
+  "feed.item_posted",
+  "feed.fetch_failed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

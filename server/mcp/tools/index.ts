@@ -9,6 +9,7 @@ import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
+import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
 import {
@@ -64,4 +65,9 @@ export const tools: McpTool[] = [
   getQueueTool,
   moveQueueItemTool,
   shuffleQueueTool,
+  addFeedTool,
+  listFeedsTool,
+  getFeedTool,
+  fetchFeedTool,
+  deleteFeedTool,
 ];
