@@ -1,8 +1,10 @@
 // The Feeds page in Chromium: add a feed served by a local server of this test (on 127.0.0.2, the
-// stack's URL_FETCH_ALLOW_CIDRS), see it listed with its first fetch, delete it after confirming.
+// stack's URL_FETCH_ALLOW_CIDRS), see it listed with its first fetch (checked by axe), delete it
+// after confirming.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { connect, signUp } from "./support/dashboard";
 
 const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>Blog</title><link>https://example.com/</link><description>News</description>
@@ -33,8 +35,9 @@ test("add a feed, see it listed with its last fetch, delete it", async ({ page }
   await page.getByLabel(`Threads @${username}`).check();
   await page.getByLabel("Template").fill("{title} {permalink}");
   await page.getByRole("button", { name: "Add feed" }).click();
-  await expect(page.getByRole("alert")).toContainText("permalink");
+  await expect(page.getByRole("alert").filter({ hasText: "permalink" })).toBeVisible();
   await expect(page.getByTestId("feed-row")).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, "/feeds with an error");
 
   await page.getByLabel("Template").fill("New: {title} {link}");
   await page.getByRole("button", { name: "Add feed" }).click();
@@ -46,6 +49,8 @@ test("add a feed, see it listed with its last fetch, delete it", async ({ page }
   await row.getByRole("button", { name: /Fetch now/ }).click();
   await expect(row.getByTestId("feed-last-fetch")).toContainText(/Read .*, 0 new items/);
   await expect(row).toContainText("Next fetch:");
+  // the page with a feed listed passes axe too
+  await expectNoSeriousAxeViolations(page, "/feeds with a feed");
 
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: /Delete/ }).click();
