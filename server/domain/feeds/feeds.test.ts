@@ -337,3 +337,22 @@ describe("a feed that cannot be read", () => {
     expect((await t.call("GET", "/api/v1/feeds")).json.feeds.map((f: { lastFetch: { status: string } }) => f.lastFetch.status)).toEqual(["ok", "error"]);
   });
 });
+
+describe("the worker", () => {
+  it("fetches a due feed on its minute tick (the crontab's poll-feeds), without anyone asking", { timeout: 100_000 }, async () => {
+    const t = await setup();
+    const path = `/worker-${crypto.randomUUID()}.xml`;
+    docs.set(path, { body: rss([{ guid: "w-1", title: "Already there", link: "https://example.com/w/1", at: ago(60) }]) });
+    const created = await t.call("POST", "/api/v1/feeds", { body: { url: base + path, accountIds: [t.threads.accountId] } });
+    expect(created.json.lastFetch).toBeNull();
+    const deadline = Date.now() + 90_000;
+    let feed = created.json;
+    while (!feed.lastFetch && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      feed = (await t.call("GET", `/api/v1/feeds/${created.json.feedId}`)).json;
+    }
+    expect(feed.lastFetch).toMatchObject({ status: "ok", newItems: 0 });
+    expect(feed.recentItems).toEqual([expect.objectContaining({ itemKey: "w-1", status: "seen" })]);
+    expect(hitsOf(path)).toHaveLength(1);
+  });
+});
