@@ -76,6 +76,7 @@ const schema = z
       .positive({ error: "expected a number of seconds greater than 0" })
       .default(10),
     SYNC_INTERVAL_MINUTES: wholeNumber(0).default(60),
+    FEED_POLL_MINUTES: wholeNumber(1).default(15),
     WEBHOOK_RETRY_SCHEDULE: durationList.prefault("5s,5m,30m,2h,5h,10h,10h"),
     WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
       .number({ error: "expected a number of hours greater than 0" })
@@ -175,6 +176,8 @@ export type Env = {
   publishLeaseSeconds: number;
   /** 0: accounts sync only when a user asks */
   syncIntervalMinutes: number;
+  /** how often each RSS/Atom feed is fetched (issue 49) */
+  feedPollMinutes: number;
   /** the API key `cli -- mcp` acts as (POSTEADY_API_KEY) */
   mcpApiKey: string | undefined;
   /** the pause before each retry of a webhook delivery, in ms; its length is the number of retries */
@@ -244,6 +247,7 @@ export function env(): Env {
     workerConcurrency: e.WORKER_CONCURRENCY,
     publishLeaseSeconds: e.PUBLISH_LEASE_SECONDS,
     syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
+    feedPollMinutes: e.FEED_POLL_MINUTES,
     mcpApiKey: e.POSTEADY_API_KEY,
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,

@@ -43,6 +43,7 @@ export const dashboardPages = [
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },
   { path: "/carousels", heading: "Carousels" },
+  { path: "/feeds", heading: "Feeds" },
   { path: "/jobs", heading: "Jobs" },
   { path: "/settings/general", heading: "Settings" },
   { path: "/settings/api-keys", heading: "Settings" },

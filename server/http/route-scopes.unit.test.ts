@@ -20,6 +20,7 @@ const areaOfSegment: Record<string, string> = {
   drafts: "posts",
   queue: "posts",
   imports: "posts",
+  feeds: "posts",
   carousels: "carousels",
   webhooks: "webhooks",
 };

@@ -40,6 +40,9 @@ import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
 import { getNextSlotOp, getPostingScheduleOp, getQueueOp, moveQueueItemOp, putPostingScheduleOp, shuffleQueueOp } from "./operations/queue.ts";
+import { createFeedOp, deleteFeedOp, fetchFeedOp, getFeedOp, listFeedsOp } from "./operations/feeds.ts";
+import { pollFeedNow } from "../domain/feeds/poll-feeds.ts";
+import { createFeed, deleteFeed, getFeed, listFeeds } from "../domain/feeds/manage-feeds.ts";
 import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
 import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../domain/queue/queue-items.ts";
 import { createImportOp, getImportOp } from "./operations/imports.ts";
@@ -146,6 +149,11 @@ export const routes: Route[] = [
     }),
   },
   { op: getImportOp, handler: handle(getImportOp, (scope, { params }) => getImport(scope, params.id)) },
+  { op: createFeedOp, handler: handle(createFeedOp, async (scope, { body }) => reply(201, await createFeed(scope, body))) },
+  { op: listFeedsOp, handler: handle(listFeedsOp, (scope) => listFeeds(scope)) },
+  { op: getFeedOp, handler: handle(getFeedOp, (scope, { params }) => getFeed(scope, params.id)) },
+  { op: fetchFeedOp, handler: handle(fetchFeedOp, (scope, { params }) => pollFeedNow(scope, params.id)) },
+  { op: deleteFeedOp, handler: handle(deleteFeedOp, (scope, { params }) => deleteFeed(scope, params.id)) },
   { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },

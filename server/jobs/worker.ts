@@ -26,6 +26,7 @@ import { useInstallationDatabase } from "../runtime/database.ts";
 import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 import { extendSeriesTask, fillEvergreenTask } from "./tasks/series-and-evergreen.ts";
+import { pollFeedsTask } from "./tasks/poll-feeds.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -40,6 +41,7 @@ export const taskList: TaskList = {
   "fill-evergreen": fillEvergreenTask,
   [RUN_IMPORT_TASK]: runImportTask,
   "sweep-imports": sweepImportsTask,
+  "poll-feeds": pollFeedsTask,
 };
 
 const crontab = [
@@ -51,6 +53,7 @@ const crontab = [
   "*/10 * * * * extend-series ?fill=1h",
   "*/5 * * * * fill-evergreen",
   "* * * * * sweep-imports",
+  "* * * * * poll-feeds",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

@@ -28,6 +28,8 @@ describe("a key with only posts:read over MCP", () => {
       "get_next_slot",
       "get_queue",
       "get_import",
+      "list_feeds",
+      "get_feed",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

@@ -45,4 +45,9 @@ export const expectedToolNames = [
   "shuffle_queue",
   "import_posts",
   "get_import",
+  "add_feed",
+  "list_feeds",
+  "get_feed",
+  "fetch_feed",
+  "delete_feed",
 ];

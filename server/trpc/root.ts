@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
 import { importsRouter } from "./routers/imports.ts";
+import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   drafts: draftsRouter,
   imports: importsRouter,
+  feeds: feedsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -167,7 +167,11 @@ export async function fetchPage(raw: string, limits: FetchLimits = defaultFetchL
   }
 }
 
-export type OpenOptions = { timeoutMs: number; maxRedirects: number; accept: string };
+/**
+ * `headers`: more request headers (a feed's If-None-Match and If-Modified-Since); `notModified`:
+ * a 304 is answered as a response (its body empty) instead of refused.
+ */
+export type OpenOptions = { timeoutMs: number; maxRedirects: number; accept: string; headers?: Record<string, string>; notModified?: boolean };
 
 /**
  * GETs a URL SSRF-safe and answers its successful (2xx) response, unread: every redirect is
@@ -201,7 +205,7 @@ function request(url: URL, options: OpenOptions, deadline: number): Promise<{ lo
         method: "GET",
         lookup: guardedLookup,
         // Identity only: a compressed body could expand far beyond the size limit.
-        headers: { "User-Agent": "Posteady/1.0 (+self-hosted)", Accept: options.accept, "Accept-Encoding": "identity" },
+        headers: { ...options.headers, "User-Agent": "Posteady/1.0 (+self-hosted)", Accept: options.accept, "Accept-Encoding": "identity" },
         timeout: remaining,
       },
       (res) => {
@@ -211,6 +215,10 @@ function request(url: URL, options: OpenOptions, deadline: number): Promise<{ lo
           res.resume();
           const location = res.headers.location;
           return location ? resolve({ location }) : reject(new UrlFetchError(`redirect ${status} without a Location`));
+        }
+        if (status === 304 && options.notModified) {
+          req.setTimeout(0);
+          return resolve({ response: res });
         }
         if (status < 200 || status >= 300) {
           res.resume();

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "posts.synced",
   "import.completed",
   "import.failed",
+  "feed.item_posted",
+  "feed.fetch_failed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -9,6 +9,7 @@ export const tags = [
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
   { name: "Queue", description: "Weekly posting slots per account, and the queue of posts that fill them." },
   { name: "Imports", description: "Many posts at once from a CSV or JSON file: checked whole, then each row a post group." },
+  { name: "Feeds", description: "RSS and Atom feeds whose new items become drafts or queued posts, each once." },
   { name: "Carousels", description: "Image carousels generated from a topic, a text or a link, rendered into the media library." },
   { name: "Webhooks", description: "Events of the workspace sent to your endpoints, signed as Standard Webhooks says; their deliveries." },
   { name: "Reference", description: "The machine-readable description of this API." },

@@ -10,6 +10,7 @@ import { cancelPostGroupTool, editPostGroupTool, getPostGroupTool, movePostGroup
 import { getImportTool, importPostsTool } from "./imports.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
+import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
 import {
@@ -68,4 +69,9 @@ export const tools: McpTool[] = [
   shuffleQueueTool,
   importPostsTool,
   getImportTool,
+  addFeedTool,
+  listFeedsTool,
+  getFeedTool,
+  fetchFeedTool,
+  deleteFeedTool,
 ];
