@@ -38,9 +38,17 @@ import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
-import { getNextSlotOp, getPostingScheduleOp, getQueueOp, moveQueueItemOp, putPostingScheduleOp, shuffleQueueOp } from "./operations/queue.ts";
+import {
+  getNextSlotOp,
+  getPostingScheduleOp,
+  getQueueOp,
+  moveQueueItemOp,
+  publishNextInQueueOp,
+  putPostingScheduleOp,
+  shuffleQueueOp,
+} from "./operations/queue.ts";
 import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
-import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../domain/queue/queue-items.ts";
+import { getNextSlot, getQueue, moveQueueItem, publishNextNow, shuffleQueue } from "../domain/queue/queue-items.ts";
 import {
   createWebhookOp,
   deleteWebhookOp,
@@ -132,6 +140,7 @@ export const routes: Route[] = [
   { op: getQueueOp, handler: handle(getQueueOp, (scope, { query }) => getQueue(scope, query.accountId)) },
   { op: moveQueueItemOp, handler: handle(moveQueueItemOp, (scope, { body }) => moveQueueItem(scope, body.scheduledPostId, body.position)) },
   { op: shuffleQueueOp, handler: handle(shuffleQueueOp, (scope, { body }) => shuffleQueue(scope, body.accountId)) },
+  { op: publishNextInQueueOp, handler: handle(publishNextInQueueOp, (scope, { body }) => publishNextNow(scope, body.accountId)) },
   { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },

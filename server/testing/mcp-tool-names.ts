@@ -43,4 +43,5 @@ export const expectedToolNames = [
   "get_queue",
   "move_queue_item",
   "shuffle_queue",
+  "publish_next_in_queue",
 ];

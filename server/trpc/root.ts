@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
+import { queueRouter } from "./routers/queue.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
 import { analyticsRouter } from "./routers/analytics.ts";
 import { brandsRouter, carouselsRouter } from "./routers/carousels.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   brands: brandsRouter,
   webhooks: webhooksRouter,
   drafts: draftsRouter,
+  queue: queueRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,15 @@ import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./
 import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
-import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
+import {
+  getNextSlotTool,
+  getPostingScheduleTool,
+  getQueueTool,
+  moveQueueItemTool,
+  publishNextInQueueTool,
+  setPostingScheduleTool,
+  shuffleQueueTool,
+} from "./queue.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
 import {
@@ -64,4 +72,5 @@ export const tools: McpTool[] = [
   getQueueTool,
   moveQueueItemTool,
   shuffleQueueTool,
+  publishNextInQueueTool,
 ];
