@@ -38,6 +38,7 @@ export async function connectFiveAccounts(page: Page, suffix: string) {
 export const dashboardPages = [
   { path: "/compose", heading: "Compose" },
   { path: "/calendar", heading: "Calendar" },
+  { path: "/queue", heading: "Queue" },
   { path: "/posts", heading: "Posts" },
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },
