@@ -19,6 +19,7 @@ async function addToQueue(page: Page, username: string, text: string) {
   await page.getByLabel("Post", { exact: true }).fill(text);
   await page.getByLabel("Add to queue").check();
   await expect(page.getByTestId("next-slots")).toContainText(`X @${username}: next free slot`);
+  if (text === "Queued third") await page.screenshot({ path: "test-results/queue-composer.png", fullPage: true });
   await page.getByRole("button", { name: "Add to queue", exact: true }).click();
   const result = page.getByTestId("queue-result");
   await expect(result).toContainText("Publishes");
@@ -82,6 +83,12 @@ test("slots, add to queue from the composer, reorder by keyboard, shuffle, post 
   const slotTimes = await times(page);
   await expect(page.getByTestId("queue-position")).toHaveText(["1", "2", "3"]);
   await page.screenshot({ path: "test-results/queue-page.png", fullPage: true });
+  // the same page on a phone in the dark theme, for a look
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/queue-page-phone-dark.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // keyboard: Space picks the first up, ArrowDown moves it one down, Space drops it there
   await page.getByRole("button", { name: "Move post 1: Queued first" }).focus();
