@@ -56,8 +56,11 @@ function CalendarView() {
     ...trpc.schedules.calendar.queryOptions(range),
     refetchInterval: (q) => (q.state.data?.some((e) => e.status !== null && !finalStatuses.has(e.status)) ? POLL_MS : false),
   });
+  // the week view's faint "Free slot" markers: the queues' slots no post holds
+  const freeSlots = useQuery({ ...trpc.queue.freeSlots.queryOptions(range), enabled: view === "week" });
   const refresh = () =>
     Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.queue.freeSlots.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.schedules.calendar.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.schedules.unscheduledDrafts.pathKey() }),
     ]);
@@ -133,11 +136,14 @@ function CalendarView() {
           <span className="rounded bg-emerald-50 px-1.5 ring-1 ring-emerald-200">Published: already out</span>
           <span className="rounded bg-red-50 px-1.5 ring-1 ring-red-200">Failed or Canceled: not published</span>
           <span className="rounded border border-dashed border-amber-300 px-1.5">Draft: not scheduled yet</span>
+          {view === "week" ? (
+            <span className="rounded border border-dashed border-slate-300 px-1.5">Free slot: the next post added to that queue takes it</span>
+          ) : null}
         </p>
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
         {view === "month" ? <MonthView {...viewProps} month={month} onDrop={drop} onShowDay={setShownDay} /> : null}
-        {view === "week" ? <WeekView {...viewProps} onDrop={drop} /> : null}
+        {view === "week" ? <WeekView {...viewProps} onDrop={drop} freeSlots={freeSlots.data ?? []} /> : null}
         {view === "agenda" ? <AgendaView {...viewProps} /> : null}
       </div>
       <aside className="min-w-0 space-y-4">

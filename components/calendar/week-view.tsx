@@ -4,11 +4,14 @@
 // by are dimmed. On narrow screens the grid scrolls inside its frame, never the page.
 // Every column is a CSS subgrid of the week's 24 hour rows, so an hour holding several posts
 // grows its whole row (in every column) and each post stays visible (issue 47: a fixed height
-// let a busy hour spill under the next one).
+// let a busy hour spill under the next one). A queue's free slot (issue 49) is a faint dashed
+// "Free slot" marker at its time: a post added to that account's queue would take it.
 import Link from "next/link";
 import { formatDayKey, timeInZone } from "@/components/format/date-time";
+import { providerLabels } from "@/components/accounts/provider-badge";
+import type { FreeSlot } from "@/server/domain/queue/free-slots";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
-import { today } from "@/server/domain/scheduling/wall-time";
+import { dayKey, today } from "@/server/domain/scheduling/wall-time";
 import { composeAtHref, slotInstant } from "./calendar-links";
 import { EntryChip } from "./entry-chip";
 import { weekdayNames } from "./month-view";
@@ -26,8 +29,9 @@ export function WeekView(props: {
   onOpen: (key: string) => void;
   onDrop: (key: string, day: string) => void;
   title: string;
+  freeSlots?: FreeSlot[];
 }) {
-  const { days, zone, byDay, selected, onOpen, onDrop, title } = props;
+  const { days, zone, byDay, selected, onOpen, onDrop, title, freeSlots = [] } = props;
   const current = today(zone);
   const now = Date.now();
   return (
@@ -57,6 +61,12 @@ export function WeekView(props: {
             const hour = Number(timeInZone(e.at, zone).slice(0, 2));
             byHour.set(hour, [...(byHour.get(hour) ?? []), e]);
           }
+          const freeByHour = new Map<number, FreeSlot[]>();
+          for (const f of freeSlots) {
+            if (dayKey(f.at, zone) !== day) continue;
+            const hour = Number(timeInZone(f.at, zone).slice(0, 2));
+            freeByHour.set(hour, [...(freeByHour.get(hour) ?? []), f]);
+          }
           const label = formatDayKey(day);
           return (
             <div
@@ -75,6 +85,7 @@ export function WeekView(props: {
               {HOURS.map((h) => {
                 const at = slotInstant(day, h, zone, now);
                 const entries = byHour.get(h) ?? [];
+                const free = freeByHour.get(h) ?? [];
                 return (
                   <div
                     key={h}
@@ -96,6 +107,19 @@ export function WeekView(props: {
                       {entries.map((e) => (
                         <li key={e.key}>
                           <EntryChip entry={e} zone={zone} selected={selected === e.key} onOpen={() => onOpen(e.key)} />
+                        </li>
+                      ))}
+                      {free.map((f) => (
+                        <li
+                          key={`${f.accountId}-${f.at}`}
+                          className="min-w-0 break-words rounded border border-dashed border-slate-300 px-1 text-[0.7rem] leading-4 text-slate-500"
+                          data-testid="free-slot"
+                          title={`Free slot of ${providerLabels[f.provider]} @${f.username}: a post added to its queue takes it`}
+                        >
+                          Free slot{" "}
+                          <span className="block">
+                            {timeInZone(f.at, zone)} @{f.username}
+                          </span>
                         </li>
                       ))}
                     </ul>

@@ -4,7 +4,7 @@
 // "All accounts" holds the shared content; each account's tab overrides it and sets its
 // platform's options; the previews show per account what will be sent and what it would refuse
 // (the server's own pure rules, target-checks.ts); the server checks everything again.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
@@ -16,6 +16,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatInZone } from "@/components/format/date-time";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import type { PostGroupAccepted } from "@/server/domain/post-groups/post-groups.schema";
 import { clockTime, dayKey } from "@/server/domain/scheduling/wall-time";
@@ -49,7 +50,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   const accounts = useQuery(trpc.accounts.list.queryOptions());
   const [composition, setComposition] = useState<Composition>(emptyComposition);
   const [tab, setTab] = useState<string>("all");
-  const [accepted, setAccepted] = useState<{ group: PostGroupAccepted; scheduledAt: string | null } | null>(null);
+  const [accepted, setAccepted] = useState<{ group: PostGroupAccepted; scheduledAt: string | null; queued: boolean } | null>(null);
   const [zone, setZone] = useTimeZone();
   // ?at= (from the calendar) prefills "Schedule" at that instant, in the zone the user plans in
   const validAt = params.at && !Number.isNaN(Date.parse(params.at)) ? params.at : null;
@@ -155,7 +156,13 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
 
   const body = toGroupBody({ ...composition, accountIds: chosen }, providerOf);
   const at = when.kind === "schedule" && resolvedWhen ? { scheduledAt: resolvedWhen.iso, timezone: zone } : null;
-  const fullBody = { ...body, ...at };
+  const fullBody = { ...body, ...at, ...(when.kind === "queue" ? { queue: true as const } : {}) };
+  // "Add to queue": each chosen account's next free slot, or why it has none
+  const nextSlots = useQueries({ queries: chosen.map((accountId) => trpc.queue.nextSlot.queryOptions({ accountId })) });
+  const withoutSlots = chosen.filter((_, i) => nextSlots[i]?.data && nextSlots[i].data.slotAt === null);
+  const queueBlocked = withoutSlots.length
+    ? `${withoutSlots.map((id) => `${providerLabels[providerOf(id)!]} @${accountOf(id)!.username}`).join(", ")} ${withoutSlots.length === 1 ? "has" : "have"} no posting slots yet, so ${withoutSlots.length === 1 ? "it" : "they"} cannot be queued: set slots on the Queue page, or leave ${withoutSlots.length === 1 ? "it" : "them"} out.`
+    : null;
   const bodyKey = JSON.stringify(fullBody);
   const checks = checkGroup(body, providerOf, (id) => mediaById.get(id));
   // the server's 422, shown under the accounts it names while the input is the one it judged
@@ -183,6 +190,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
 
   const generalProblems: string[] = [];
   if (chosen.length === 0) generalProblems.push("Choose at least one account.");
+  if (when.kind === "queue" && queueBlocked) generalProblems.push(queueBlocked);
   if (when.kind === "schedule" && (!resolvedWhen || Date.parse(resolvedWhen.iso) <= Date.now())) generalProblems.push("Choose a time in the future.");
   generalProblems.push(...checks.general.map(humanIssue));
   const blocked = generalProblems.length > 0 || chosen.some((id) => problemsOf(id).length > 0);
@@ -204,7 +212,8 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     }
     lastRequest.current = null;
     const { postGroupId, targets } = result;
-    setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null });
+    setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null, queued: when.kind === "queue" });
+    if (when.kind === "queue") void queryClient.invalidateQueries({ queryKey: trpc.queue.pathKey() });
     // a draft that became a post group is done with
     if (draftId) {
       deleteDraft.mutate({ id: draftId });
@@ -306,7 +315,30 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
           </div>
         </div>
 
-        <SchedulePicker when={when} zone={zone} onWhen={setWhen} onZone={setZone} />
+        <SchedulePicker
+          when={when}
+          zone={zone}
+          onWhen={setWhen}
+          onZone={setZone}
+          queue={{
+            blocked: queueBlocked,
+            details: chosen.length ? (
+              <ul className="space-y-1 text-sm text-slate-600" aria-label="Next free slots" data-testid="next-slots">
+                {chosen.map((id, i) => {
+                  const slotAt = nextSlots[i]?.data?.slotAt;
+                  return (
+                    <li key={id}>
+                      {providerLabels[providerOf(id)!]} @{accountOf(id)!.username}:{" "}
+                      {slotAt ? `next free slot ${formatInZone(slotAt, zone)}` : slotAt === null ? "no posting slots" : "…"}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">Each account takes its next free posting slot.</p>
+            ),
+          }}
+        />
 
         <div ref={messages} tabIndex={-1} className="space-y-3 empty:hidden" data-testid="compose-messages">
           {otherError ? <Alert>{otherError}</Alert> : null}
@@ -318,7 +350,17 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         <div className="flex flex-wrap items-center gap-3">
           {/* aria-disabled while sending: a disabled button would drop the focus it holds */}
           <Button type="submit" disabled={blocked} aria-disabled={publishGroup.isPending || undefined}>
-            {when.kind === "schedule" ? (publishGroup.isPending ? "Scheduling…" : "Schedule") : publishGroup.isPending ? "Publishing…" : "Publish now"}
+            {when.kind === "queue"
+              ? publishGroup.isPending
+                ? "Adding…"
+                : "Add to queue"
+              : when.kind === "schedule"
+                ? publishGroup.isPending
+                  ? "Scheduling…"
+                  : "Schedule"
+                : publishGroup.isPending
+                  ? "Publishing…"
+                  : "Publish now"}
           </Button>
           <Button
             variant="secondary"
@@ -340,7 +382,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
       </form>
 
       <aside className="min-w-0 space-y-4" aria-label="Previews and results">
-        {accepted ? <GroupResults accepted={accepted.group} scheduledAt={accepted.scheduledAt} zone={zone} /> : null}
+        {accepted ? <GroupResults accepted={accepted.group} scheduledAt={accepted.scheduledAt} queued={accepted.queued} zone={zone} /> : null}
         {chosen.length ? (
           <section aria-label="Previews" className="space-y-3">
             <h2 className="text-sm font-semibold">What each account receives</h2>

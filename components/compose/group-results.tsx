@@ -36,7 +36,18 @@ function humanFailure(error: { code: string; message: string }): string {
   return `${failureLabels[error.code] ?? "Not published."} ${error.message}`;
 }
 
-export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGroupAccepted; scheduledAt: string | null; zone: string }) {
+export function GroupResults({
+  accepted,
+  scheduledAt,
+  zone,
+  queued = false,
+}: {
+  accepted: PostGroupAccepted;
+  scheduledAt: string | null;
+  zone: string;
+  /** added to the queue: each target has its own slot (accepted.targets[].scheduledAt) */
+  queued?: boolean;
+}) {
   const trpc = useTRPC();
   const group = useQuery({
     ...trpc.posts.group.queryOptions({ id: accepted.postGroupId }),
@@ -47,27 +58,34 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
   });
   const targets = group.data?.targets ?? accepted.targets.map((t) => ({ ...t, username: "", postId: null, permalink: null, sandboxUrl: null }));
   const published = targets.filter((t) => t.status === "published").length;
+  const slotOf = new Map(accepted.targets.map((t) => [t.accountId, t.scheduledAt ?? null]));
+  const timeOf = (accountId: string) => (queued ? slotOf.get(accountId) : scheduledAt) ?? null;
   // a new result takes the focus from the composer's button (disabled once the content clears)
   const section = useRef<HTMLElement>(null);
   useEffect(() => section.current?.focus(), [accepted.postGroupId]);
   return (
     <section ref={section} tabIndex={-1} aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
       <h2 className="text-sm font-semibold">
-        {scheduledAt ? `Scheduled for ${formatInZone(scheduledAt, zone)}` : `${published} of ${targets.length} published`}
+        {queued ? "Added to the queue" : scheduledAt ? `Scheduled for ${formatInZone(scheduledAt, zone)}` : `${published} of ${targets.length} published`}
       </h2>
       <ul className="space-y-2">
         {targets.map((t) => (
           <li
             key={t.accountId}
             className="min-w-0 rounded-md bg-slate-50 p-3 text-sm"
-            data-testid={scheduledAt ? "schedule-result" : "publish-result"}
+            data-testid={queued ? "queue-result" : scheduledAt ? "schedule-result" : "publish-result"}
             data-provider={t.provider}
           >
             <p className="font-medium">
               {providerLabels[t.provider]}
               {t.username ? ` · @${t.username}` : ""}
             </p>
-            {scheduledAt ? <p className="text-xs text-slate-600">Publishes {formatInZone(scheduledAt, zone)}</p> : null}
+            {timeOf(t.accountId) ? (
+              <p className="text-xs text-slate-600">
+                Publishes {formatInZone(timeOf(t.accountId)!, zone)}
+                {queued ? " (its next free slot)" : ""}
+              </p>
+            ) : null}
             <p className="mt-1 flex flex-wrap items-center gap-2">
               <JobStatusBadge status={t.status} />
               <Link href={`/jobs?job=${t.jobId}`} className="text-xs text-slate-500 hover:underline">
@@ -101,7 +119,7 @@ export function GroupResults({ accepted, scheduledAt, zone }: { accepted: PostGr
           Jobs
         </Link>{" "}
         page
-        {scheduledAt ? (
+        {scheduledAt || queued ? (
           <>
             {" "}
             and the{" "}

@@ -98,6 +98,8 @@ export function humanIssue(issue: Issue): string {
   if (name === "contentType" || name === "mediaType") return `This kind of file is not accepted: upload ${accepted}.`;
 
   switch (issue.code) {
+    case "no_slots":
+      return "This account has no posting slots, so nothing can be added to its queue: set its slots on the Queue page first.";
     case "wrong_type":
       return wrongType(issue.message, field);
     case "too_small":

@@ -2,6 +2,7 @@ export const navItems = [
   { href: "/compose", label: "Compose" },
   { href: "/calendar", label: "Calendar" },
   { href: "/import", label: "Import" },
+  { href: "/queue", label: "Queue" },
   { href: "/posts", label: "Posts" },
   { href: "/media", label: "Media" },
   { href: "/accounts", label: "Accounts" },

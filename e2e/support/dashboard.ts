@@ -39,6 +39,7 @@ export const dashboardPages = [
   { path: "/compose", heading: "Compose" },
   { path: "/calendar", heading: "Calendar" },
   { path: "/import", heading: "Import" },
+  { path: "/queue", heading: "Queue" },
   { path: "/posts", heading: "Posts" },
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },

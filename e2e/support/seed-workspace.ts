@@ -1,4 +1,4 @@
-// A workspace with something on every page (an X account, a published and a scheduled post, its
+// A workspace with something on every page (an X account, a published and a scheduled post, a queued one, its
 // synced metrics, an API key), made through the dashboard as a person would. Used by the
 // accessibility spec and by `npm run screenshots`; plain Page calls, so it runs outside the test runner.
 import type { Page } from "@playwright/test";
@@ -32,6 +32,22 @@ export async function seedWorkspace(page: Page, prefix: string): Promise<{ email
   await page.getByLabel("Schedule time").fill("10:00");
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await page.getByTestId("schedule-result").waitFor();
+
+  // a queue: two weekly slots and a post waiting in one
+  await page.goto("/queue");
+  for (const day of ["Tuesday", "Thursday"]) {
+    await page.getByLabel("Day", { exact: true }).selectOption({ label: day });
+    await page.getByLabel("Time", { exact: true }).fill("09:30");
+    await page.getByRole("button", { name: "Add slot" }).click();
+  }
+  await page.getByRole("button", { name: "Save slots" }).click();
+  await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+  await page.goto("/compose");
+  await page.getByLabel(`X @${username}`).check();
+  await page.getByLabel("Post", { exact: true }).fill("A tip that waits in the queue");
+  await page.getByLabel("Add to queue").check();
+  await page.getByRole("button", { name: "Add to queue", exact: true }).click();
+  await page.getByTestId("queue-result").waitFor();
 
   await page.goto("/posts");
   await page.getByRole("button", { name: `Sync now @${username}` }).click();

@@ -39,12 +39,20 @@ import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
-import { getNextSlotOp, getPostingScheduleOp, getQueueOp, moveQueueItemOp, putPostingScheduleOp, shuffleQueueOp } from "./operations/queue.ts";
+import {
+  getNextSlotOp,
+  getPostingScheduleOp,
+  getQueueOp,
+  moveQueueItemOp,
+  publishNextInQueueOp,
+  putPostingScheduleOp,
+  shuffleQueueOp,
+} from "./operations/queue.ts";
+import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
+import { getNextSlot, getQueue, moveQueueItem, publishNextNow, shuffleQueue } from "../domain/queue/queue-items.ts";
 import { createFeedOp, deleteFeedOp, fetchFeedOp, getFeedOp, listFeedsOp } from "./operations/feeds.ts";
 import { pollFeedNow } from "../domain/feeds/poll-feeds.ts";
 import { createFeed, deleteFeed, getFeed, listFeeds } from "../domain/feeds/manage-feeds.ts";
-import { getPostingSchedule, putPostingSchedule } from "../domain/queue/posting-schedule.ts";
-import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../domain/queue/queue-items.ts";
 import { createImportOp, getImportOp } from "./operations/imports.ts";
 import { createImport } from "../domain/imports/create-import.ts";
 import { getImport } from "../domain/imports/get-import.ts";
@@ -154,6 +162,7 @@ export const routes: Route[] = [
   { op: getFeedOp, handler: handle(getFeedOp, (scope, { params }) => getFeed(scope, params.id)) },
   { op: fetchFeedOp, handler: handle(fetchFeedOp, (scope, { params }) => pollFeedNow(scope, params.id)) },
   { op: deleteFeedOp, handler: handle(deleteFeedOp, (scope, { params }) => deleteFeed(scope, params.id)) },
+  { op: publishNextInQueueOp, handler: handle(publishNextInQueueOp, (scope, { body }) => publishNextNow(scope, body.accountId)) },
   { op: editScheduledPostOp, handler: handle(editScheduledPostOp, (scope, { params, body }) => editScheduledPost(scope, params.id, body)) },
   { op: createWebhookOp, handler: handle(createWebhookOp, async (scope, { body }) => reply(201, await createWebhook(scope, body))) },
   { op: listWebhooksOp, handler: handle(listWebhooksOp, (scope) => listWebhooks(scope)) },

@@ -50,4 +50,5 @@ export const expectedToolNames = [
   "get_feed",
   "fetch_feed",
   "delete_feed",
+  "publish_next_in_queue",
 ];

@@ -7,6 +7,7 @@ import { importsRouter } from "./routers/imports.ts";
 import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
+import { queueRouter } from "./routers/queue.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
 import { analyticsRouter } from "./routers/analytics.ts";
 import { brandsRouter, carouselsRouter } from "./routers/carousels.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   drafts: draftsRouter,
   imports: importsRouter,
   feeds: feedsRouter,
+  queue: queueRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -98,3 +98,35 @@ async function accountOfItem(scope: Scope, scheduledPostId: string): Promise<str
   if (job.status !== "scheduled") throw new AppError("CONFLICT", `This post is no longer waiting in the queue (status ${job.status})`);
   return job.accountId;
 }
+
+/**
+ * "Post next now": the first waiting item leaves the queue with its time set to now, so the clock
+ * starts it at its next look; the others move up into the earlier slot times (the last slot is
+ * freed). Its time changes as a reschedule does (the trigger records scheduled_post.rescheduled).
+ */
+export async function publishNextNow(scope: Scope, accountId: string): Promise<QueueView> {
+  assertCan(scope, "content");
+  await findAccount(scope, accountId);
+  await withTransaction(async (q) => {
+    await lockSchedules(q, scope.workspaceId, [accountId]);
+    const items = await lockQueueItems(q, scope.workspaceId, accountId);
+    const [first, ...rest] = items;
+    if (!first) throw new AppError("CONFLICT", "The queue of this account is empty: there is no post to publish now. Add posts with queue: true first.");
+    await q(
+      "queue-publish-next",
+      `WITH j AS (
+         UPDATE "PublishJob" SET "scheduledAt" = now(), "inQueue" = false, "updatedAt" = now()
+          WHERE id = $1 AND "inQueue" AND status = 'scheduled'
+          RETURNING "scheduledPostId", "scheduledAt"
+       )
+       UPDATE "ScheduledPost" s SET "scheduledAt" = j."scheduledAt", "updatedAt" = now() FROM j WHERE s.id = j."scheduledPostId"`,
+      [first.id],
+    );
+    await assignTimes(
+      q,
+      rest,
+      items.slice(0, rest.length).map((i) => i.scheduledAt),
+    );
+  });
+  return getQueue(scope, accountId);
+}

@@ -85,3 +85,5 @@ export const moveQueueItemBody = z
   .meta({ id: "MoveQueueItemInput" });
 
 export const shuffleQueueBody = z.strictObject({ accountId: z.uuid() }).meta({ id: "ShuffleQueueInput" });
+
+export const publishNextBody = z.strictObject({ accountId: z.uuid() }).meta({ id: "PublishNextInQueueInput" });

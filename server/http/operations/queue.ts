@@ -6,6 +6,7 @@ import {
   postingScheduleSchema,
   queueQuery,
   queueSchema,
+  publishNextBody,
   shuffleQueueBody,
 } from "../../domain/queue/queue.schema.ts";
 import { defineOperation } from "../operation.ts";
@@ -132,4 +133,19 @@ export const shuffleQueueOp = defineOperation({
   bodyExample: { accountId: ids.account },
   responses: { 200: { description: "The queue after the shuffle", schema: queueSchema, example: queueExample } },
   errors: ["NOT_FOUND"],
+});
+
+export const publishNextInQueueOp = defineOperation({
+  operationId: "publishNextInQueue",
+  method: "POST",
+  path: "/api/v1/queue/publish-next",
+  tag: "Queue",
+  scope: "posts:write",
+  summary: "Post the next queued post now",
+  description:
+    "The account's first queued post leaves the queue and publishes now (its time becomes now; follow it with `GET /api/v1/publish-jobs/{id}`). The posts after it move up into the earlier slot times, so the last slot is freed. Answers the queue as it is afterwards. **409** `CONFLICT` when the queue is empty.",
+  body: publishNextBody,
+  bodyExample: { accountId: ids.account },
+  responses: { 200: { description: "The queue after the first post left it", schema: queueSchema, example: queueExample } },
+  errors: ["NOT_FOUND", "CONFLICT"],
 });

@@ -9,7 +9,15 @@ import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, editPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { getImportTool, importPostsTool } from "./imports.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
-import { getNextSlotTool, getPostingScheduleTool, getQueueTool, moveQueueItemTool, setPostingScheduleTool, shuffleQueueTool } from "./queue.ts";
+import {
+  getNextSlotTool,
+  getPostingScheduleTool,
+  getQueueTool,
+  moveQueueItemTool,
+  publishNextInQueueTool,
+  setPostingScheduleTool,
+  shuffleQueueTool,
+} from "./queue.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -74,4 +82,5 @@ export const tools: McpTool[] = [
   getFeedTool,
   fetchFeedTool,
   deleteFeedTool,
+  publishNextInQueueTool,
 ];

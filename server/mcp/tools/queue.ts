@@ -2,7 +2,7 @@
 // order. Adding to the queue is publish_post_group with queue: true.
 import { z } from "zod";
 import { getPostingSchedule, putPostingSchedule } from "../../domain/queue/posting-schedule.ts";
-import { getNextSlot, getQueue, moveQueueItem, shuffleQueue } from "../../domain/queue/queue-items.ts";
+import { getNextSlot, getQueue, moveQueueItem, publishNextNow, shuffleQueue } from "../../domain/queue/queue-items.ts";
 import {
   moveQueueItemBody,
   nextSlotSchema,
@@ -10,6 +10,7 @@ import {
   postingScheduleSchema,
   queueQuery,
   queueSchema,
+  publishNextBody,
   shuffleQueueBody,
 } from "../../domain/queue/queue.schema.ts";
 import { defineTool } from "../tool.ts";
@@ -84,4 +85,16 @@ export const shuffleQueueTool = defineTool({
   output: queueSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: (scope, input) => shuffleQueue(scope, input.accountId),
+});
+
+export const publishNextInQueueTool = defineTool({
+  name: "publish_next_in_queue",
+  scope: "posts:write",
+  title: "Post an account's next queued post now",
+  description:
+    "The account's first queued post leaves the queue and publishes now (follow its jobId with get_publish_status); the others move up into the earlier slot times. Answers the queue afterwards. CONFLICT when the queue is empty.",
+  input: publishNextBody,
+  output: queueSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: (scope, input) => publishNextNow(scope, input.accountId),
 });
