@@ -66,7 +66,7 @@ test("slots, add to queue from the composer, reorder by keyboard, shuffle, post 
   await page.getByRole("button", { name: "Add slot" }).click();
   await page.getByRole("button", { name: "Remove Monday 18:00" }).click();
   await expect(page.getByTestId("slot")).toHaveCount(7);
-  await page.getByRole("button", { name: "Save slots" }).click();
+  await page.getByRole("button", { name: "Save schedule" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await page.reload();
   await pageReady(page, "Queue");

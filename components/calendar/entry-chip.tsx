@@ -57,6 +57,16 @@ export function EntryChip({ entry: e, zone, selected, onOpen }: { entry: Calenda
         </span>
         <span className="font-medium">{timeInZone(e.at, zone)}</span>
         <span>{entryPlace(e)}</span>
+        {e.recurring ? (
+          <span className="rounded bg-white px-1 text-[0.65rem] text-slate-700" data-testid="entry-recurring">
+            Repeats
+          </span>
+        ) : null}
+        {e.evergreen ? (
+          <span className="rounded bg-white px-1 text-[0.65rem] text-emerald-800" data-testid="entry-evergreen">
+            Evergreen
+          </span>
+        ) : null}
       </span>
       <span className="block truncate text-slate-700">{e.summary || (e.username ? `@${e.username}` : "(no text)")}</span>
     </>

@@ -62,7 +62,8 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
   );
   const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
   const error = move.error ?? cancel.error ?? moveGroup.error ?? cancelGroup.error;
-  const group = entry.group && entry.group.targets > 1 ? entry.group : null;
+  // a recurring group's occurrences are a composition too, even on one account
+  const group = entry.group && (entry.group.targets > 1 || entry.recurring) ? entry.group : null;
   const movable = entry.movable || (group?.movable ?? 0) > 0;
   const cancellable = entry.cancellable || (group?.cancellable ?? 0) > 0;
   const provider = entry.provider;
@@ -85,7 +86,12 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
           ×
         </button>
       </div>
-      {group ? (
+      {entry.recurring && group ? (
+        <p className="text-slate-600" data-testid="series-note">
+          One occurrence of a repeating post; {group.cancellable} {group.cancellable === 1 ? "occurrence waits" : "occurrences wait"}. Edit or cancel this one
+          alone, or the series below.
+        </p>
+      ) : group ? (
         <p className="text-slate-600" data-testid="composition-note">
           One of {group.targets} posts of the same composition; {group.movable === 0 ? "none" : group.movable} still {group.movable === 1 ? "waits" : "wait"}{" "}
           for {group.movable === 1 ? "its" : "their"} time.
@@ -97,6 +103,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         {entry.text || entry.summary || "(no text)"}
       </p>
       {entry.editable ? <EditText entry={entry} onChanged={onChanged} /> : null}
+      {group && (entry.recurring || entry.evergreen) ? <SeriesActions postGroupId={group.postGroupId} entry={entry} onChanged={onChanged} /> : null}
       {entry.kind === "scheduled" && provider === "instagram" && entry.cancellable ? (
         <p className="text-slate-600">An Instagram schedule&apos;s content is fixed once accepted: change its time or cancel it.</p>
       ) : null}
@@ -161,7 +168,15 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
       {cancellable ? (
         confirming ? (
           <div className="flex flex-wrap items-center gap-2">
-            <span>{confirming === "all" ? `Cancel the ${group?.cancellable} posts of this composition that have not started?` : "Cancel this post?"}</span>
+            <span>
+              {confirming === "all"
+                ? entry.recurring
+                  ? `End the series? Its ${group?.cancellable} waiting occurrences are canceled and no more are added.`
+                  : `Cancel the ${group?.cancellable} posts of this composition that have not started?`
+                : entry.recurring
+                  ? "Skip this occurrence? The series goes on."
+                  : "Cancel this post?"}
+            </span>
             <Button
               variant="danger"
               onClick={() =>
@@ -181,12 +196,12 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
           <div className="flex flex-wrap gap-2">
             {entry.cancellable ? (
               <Button variant="danger" onClick={() => setConfirming("one")}>
-                Cancel post
+                {entry.recurring ? "Skip this occurrence" : "Cancel post"}
               </Button>
             ) : null}
             {group && group.cancellable > 0 ? (
               <Button variant="danger" onClick={() => setConfirming("all")}>
-                Cancel all {group.cancellable}
+                {entry.recurring ? "End the series" : `Cancel all ${group.cancellable}`}
               </Button>
             ) : null}
           </div>
@@ -260,5 +275,51 @@ function EditText({ entry, onChanged }: { entry: CalendarEntry; onChanged: () =>
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A recurring or evergreen group as a whole: new words for the later posts, or the evergreen mark off (PATCH /api/v1/post-groups/{id}). */
+function SeriesActions({ postGroupId, entry, onChanged }: { postGroupId: string; entry: CalendarEntry; onChanged: () => void }) {
+  const trpc = useTRPC();
+  const [text, setText] = useState(entry.text);
+  const editGroup = useMutation(
+    trpc.schedules.editGroup.mutationOptions({
+      onSuccess: (_, input) => {
+        toast.success(input.evergreen === false ? "It will not come back as evergreen" : "The later posts will publish the new words");
+        onChanged();
+      },
+    }),
+  );
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-3" data-testid="series-actions">
+      {entry.recurring ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            editGroup.mutate({ postGroupId, text });
+          }}
+          className="space-y-2"
+        >
+          <label className="block">
+            <span className="block text-slate-600">Words of every later occurrence (those edited alone keep theirs)</span>
+            <textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              rows={3}
+              className="mt-1 w-full rounded-md border-0 text-sm ring-1 ring-inset ring-slate-300"
+            />
+          </label>
+          <Button type="submit" variant="secondary" aria-disabled={editGroup.isPending || undefined}>
+            Edit the series
+          </Button>
+        </form>
+      ) : null}
+      {entry.evergreen ? (
+        <Button variant="secondary" onClick={() => editGroup.mutate({ postGroupId, evergreen: false })} aria-disabled={editGroup.isPending || undefined}>
+          Stop it coming back (evergreen off)
+        </Button>
+      ) : null}
+      {editGroup.error ? <Alert>{errorMessage(editGroup.error)}</Alert> : null}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { providerLabels } from "@/components/accounts/provider-badge";
 import { humanIssue, issuesOf } from "@/components/errors/human-errors";
 import { commentPlatforms, noCommentPlaces, replyCommentPlatforms, threadPlatforms } from "@/components/labels/provider-words";
 import { resolveWhen, SchedulePicker, type When } from "@/components/scheduling/schedule-picker";
+import { noRepeat, RepeatOptions, repeatFields, type RepeatChoice } from "./repeat-options";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { Alert } from "@/components/ui/alert";
@@ -55,6 +56,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   // ?at= (from the calendar) prefills "Schedule" at that instant, in the zone the user plans in
   const validAt = params.at && !Number.isNaN(Date.parse(params.at)) ? params.at : null;
   const [chosenWhen, setWhen] = useState<When | null>(null);
+  const [repeat, setRepeat] = useState<RepeatChoice>(noRepeat);
   const when: When = chosenWhen ?? (validAt ? { kind: "schedule", date: dayKey(validAt, zone), time: clockTime(validAt, zone) } : { kind: "now" });
   // One requestId per distinct body: a retry of the same input reuses it (so a lost answer never
   // makes a second group); any change of input gets a new one.
@@ -156,7 +158,9 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
 
   const body = toGroupBody({ ...composition, accountIds: chosen }, providerOf);
   const at = when.kind === "schedule" && resolvedWhen ? { scheduledAt: resolvedWhen.iso, timezone: zone } : null;
-  const fullBody = { ...body, ...at, ...(when.kind === "queue" ? { queue: true as const } : {}) };
+  const again = when.kind === "queue" ? { ...repeatFields({ ...repeat, every: "none" }) } : repeatFields(repeat);
+  // a rule's times are wall-clock times in the chosen zone, also when it starts now
+  const fullBody = { ...body, ...at, ...(when.kind === "queue" ? { queue: true as const } : {}), ...again, ...(again.repeat ? { timezone: zone } : {}) };
   // "Add to queue": each chosen account's next free slot, or why it has none
   const nextSlots = useQueries({ queries: chosen.map((accountId) => trpc.queue.nextSlot.queryOptions({ accountId })) });
   const withoutSlots = chosen.filter((_, i) => nextSlots[i]?.data && nextSlots[i].data.slotAt === null);
@@ -224,6 +228,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
     // turn every preview red beside "N of N published"; the results stay in the side panel.
     setComposition(emptyComposition);
     setWhen({ kind: "now" });
+    setRepeat(noRepeat);
     setTab("all");
   };
 
@@ -339,6 +344,8 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
             ),
           }}
         />
+
+        <RepeatOptions choice={repeat} onChoice={setRepeat} queued={when.kind === "queue"} />
 
         <div ref={messages} tabIndex={-1} className="space-y-3 empty:hidden" data-testid="compose-messages">
           {otherError ? <Alert>{otherError}</Alert> : null}

@@ -41,6 +41,8 @@ const fieldNames: Record<string, string> = {
   // Bluesky's and Mastodon's target options, by the names of their fields in the composer
   langs: "The languages",
   spoilerText: "The content warning",
+  rrule: "The repeat rule",
+  evergreen: "Evergreen",
 };
 
 /** What a path names, for a person: "posts[1]" → "Post 2", "video.mediaId" → "The media". */

@@ -43,6 +43,9 @@ function ScheduleForm({ stored }: { stored: PostingScheduleView }) {
   const [time, setTime] = useState("09:00");
   const [addError, setAddError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // evergreen: on with an interval in days, or off (sent as null)
+  const [evergreenOn, setEvergreenOn] = useState(stored.evergreen !== null);
+  const [intervalDays, setIntervalDays] = useState(String(stored.evergreen?.minIntervalDays ?? 30));
   const save = useMutation(
     trpc.queue.setSchedule.mutationOptions({
       onSuccess: (s) => {
@@ -61,12 +64,17 @@ function ScheduleForm({ stored }: { stored: PostingScheduleView }) {
       .join(" ");
   const zoneError = issueAt((p) => p === "timezone");
   const slotsError = issueAt((p) => p.startsWith("slots"));
-  const otherError = save.error && !zoneError && !slotsError ? errorMessage(save.error) : null;
-  const dirty = timezone !== stored.timezone || JSON.stringify(normalizeSlots(slots)) !== JSON.stringify(stored.slots);
+  const evergreenError = issueAt((p) => p.startsWith("evergreen"));
+  const otherError = save.error && !zoneError && !slotsError && !evergreenError ? errorMessage(save.error) : null;
+  const evergreen = evergreenOn ? { minIntervalDays: Number(intervalDays) } : null;
+  const dirty =
+    timezone !== stored.timezone ||
+    JSON.stringify(normalizeSlots(slots)) !== JSON.stringify(stored.slots) ||
+    JSON.stringify(evergreen) !== JSON.stringify(stored.evergreen);
 
   const submit = (paused: boolean) => {
     setSaved(false);
-    save.mutate({ accountId: stored.accountId, timezone, slots, paused }, { onSuccess: () => setSaved(true) });
+    save.mutate({ accountId: stored.accountId, timezone, slots, paused, evergreen }, { onSuccess: () => setSaved(true) });
   };
   const add = () => {
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return setAddError("Enter a time such as 09:00 (24-hour).");
@@ -165,10 +173,41 @@ function ScheduleForm({ stored }: { stored: PostingScheduleView }) {
         ) : null}
       </fieldset>
 
+      <fieldset className="space-y-2 text-sm">
+        <legend className="mb-1 font-medium text-slate-700">Evergreen</legend>
+        <label className="flex items-start gap-2">
+          <input type="checkbox" className="mt-0.5" checked={evergreenOn} onChange={(e) => (setSaved(false), setEvergreenOn(e.target.checked))} />
+          <span>Fill free slots of the next 24 hours with evergreen posts this account published before</span>
+        </label>
+        {evergreenOn ? (
+          <div className="text-slate-600">
+            <label htmlFor={`${id}-interval`} className="block">
+              Days before one evergreen post goes out again
+            </label>
+            <input
+              id={`${id}-interval`}
+              type="number"
+              min={1}
+              max={3650}
+              value={intervalDays}
+              onChange={(e) => (setSaved(false), setIntervalDays(e.target.value))}
+              aria-invalid={evergreenError ? true : undefined}
+              aria-describedby={evergreenError ? `${id}-evergreen-error` : undefined}
+              className={`${inputClass} w-28`}
+            />
+          </div>
+        ) : null}
+        {evergreenError ? (
+          <p id={`${id}-evergreen-error`} className="text-red-700">
+            {evergreenError}
+          </p>
+        ) : null}
+      </fieldset>
+
       {otherError ? <Alert>{otherError}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => submit(stored.paused)} aria-disabled={save.isPending || undefined} disabled={!dirty && !save.error}>
-          {save.isPending ? "Saving…" : "Save slots"}
+          {save.isPending ? "Saving…" : "Save schedule"}
         </Button>
         <Button variant="secondary" onClick={() => submit(!stored.paused)} aria-disabled={save.isPending || undefined}>
           {stored.paused ? "Resume the queue" : "Pause the queue"}

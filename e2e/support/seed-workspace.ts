@@ -40,7 +40,7 @@ export async function seedWorkspace(page: Page, prefix: string): Promise<{ email
     await page.getByLabel("Time", { exact: true }).fill("09:30");
     await page.getByRole("button", { name: "Add slot" }).click();
   }
-  await page.getByRole("button", { name: "Save slots" }).click();
+  await page.getByRole("button", { name: "Save schedule" }).click();
   await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
   await page.goto("/compose");
   await page.getByLabel(`X @${username}`).check();

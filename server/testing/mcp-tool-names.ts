@@ -21,6 +21,7 @@ export const expectedToolNames = [
   "get_post_group",
   "move_post_group",
   "cancel_post_group",
+  "edit_post_group",
   "validate_post",
   "list_workspaces",
   "edit_scheduled_post",

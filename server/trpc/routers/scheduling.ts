@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { providerSchema } from "../../domain/accounts/accounts.schema.ts";
 import { cancelPostGroup, movePostGroup } from "../../domain/post-groups/change-post-group.ts";
-import { movePostGroupBody, postGroupIdParams } from "../../domain/post-groups/post-groups.schema.ts";
+import { editPostGroup } from "../../domain/post-groups/edit-post-group.ts";
+import { editPostGroupBody, movePostGroupBody, postGroupIdParams } from "../../domain/post-groups/post-groups.schema.ts";
 import { calendarEntries, calendarQuery, unscheduledDrafts } from "../../domain/scheduling/calendar-entries.ts";
 import { cancelScheduledPost } from "../../domain/scheduling/cancel-scheduled-post.ts";
 import { editScheduledPost } from "../../domain/scheduling/edit-scheduled-post.ts";
@@ -38,4 +39,8 @@ export const schedulesRouter = router({
   cancelGroup: workspaceProcedure
     .input(z.object({ postGroupId: postGroupIdParams.shape.id }))
     .mutation(({ ctx, input }) => cancelPostGroup(ctx.scope, input.postGroupId)),
+  /** a recurring or evergreen group's words or evergreen mark: the same operation as PATCH /api/v1/post-groups/{id} */
+  editGroup: workspaceProcedure
+    .input(editPostGroupBody.safeExtend({ postGroupId: postGroupIdParams.shape.id }))
+    .mutation(({ ctx, input: { postGroupId, ...edit } }) => editPostGroup(ctx.scope, postGroupId, edit)),
 });
