@@ -85,7 +85,7 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
     setDone(null);
     // shown at once: the posts change places, the slot times stay by position
     const order = arrayMove(items, from, to).map((item, i) => ({ ...item, position: i + 1, scheduledAt: items[i]!.scheduledAt }));
-    queryClient.setQueryData(key, { items: order });
+    queryClient.setQueryData(key, { items: order, recurring: queue.data?.recurring ?? [] });
     move.mutate({ scheduledPostId: String(active.id), position: to + 1 });
   };
 
@@ -181,6 +181,22 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
           </DndContext>
         </>
       )}
+      {queue.data?.recurring.length ? (
+        <div className="space-y-2" data-testid="queue-recurring">
+          <h3 className="text-sm font-semibold text-slate-800">Repeating posts on this account</h3>
+          <p className="text-xs text-slate-500">They keep the times of their rule; skip, edit or end them in the calendar.</p>
+          <ul className="space-y-1 text-sm">
+            {queue.data.recurring.map((r) => (
+              <li key={r.scheduledPostId} className="flex min-w-0 gap-2">
+                <time dateTime={r.scheduledAt} className="shrink-0 tabular-nums text-slate-600">
+                  {formatInZone(r.scheduledAt, zone)}
+                </time>
+                <span className="truncate">{r.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

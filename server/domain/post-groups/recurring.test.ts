@@ -83,6 +83,10 @@ describe("recurring post groups", () => {
     expect(replay.json.repeat.upcoming).toEqual(upcoming);
     expect(await jobsOf(res.json.postGroupId)).toHaveLength(jobs.length);
 
+    // the account's queue view lists the next occurrences beside its queue
+    const queue = await t.call("GET", `/api/v1/queue?accountId=${t.threads.accountId}`);
+    expect(queue.json.items).toEqual([]);
+    expect(queue.json.recurring.map((r: { scheduledAt: string }) => r.scheduledAt)).toEqual(upcoming);
     const got = await t.call("GET", `/api/v1/post-groups/${res.json.postGroupId}`);
     expect(got.json).toMatchObject({ status: "scheduled", repeat: { upcoming } });
     expect(got.json.targets.map((x: { jobId: string }) => x.jobId)).toEqual([onThreads.jobId, onX.jobId]);

@@ -19,7 +19,20 @@ export async function getQueue(scope: Scope, accountId: string): Promise<QueueVi
       ORDER BY "scheduledAt", "createdAt", id`,
     [accountId, scope.workspaceId],
   );
+  const recurring = await sql<PublishJob>(
+    "queue-recurring",
+    `SELECT * FROM "PublishJob" WHERE "accountId" = $1 AND "workspaceId" = $2 AND "occurrenceAt" IS NOT NULL AND status = 'scheduled'
+      ORDER BY "scheduledAt", id LIMIT 20`,
+    [accountId, scope.workspaceId],
+  );
   return {
+    recurring: recurring.map((j) => ({
+      scheduledPostId: j.scheduledPostId!,
+      jobId: j.id,
+      postGroupId: j.postGroupId!,
+      scheduledAt: j.scheduledAt!.toISOString(),
+      text: summaryOf(j.payload),
+    })),
     items: jobs.map((j, i) => ({
       position: i + 1,
       scheduledPostId: j.scheduledPostId!,

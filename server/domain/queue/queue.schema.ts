@@ -74,7 +74,21 @@ const queueItem = z.object({
   scheduledAt: z.iso.datetime({ offset: true }),
   text: z.string().meta({ description: "The post's text (its first 140 characters)" }),
 });
-export const queueSchema = z.object({ items: z.array(queueItem) }).meta({ id: "Queue" });
+const recurringItem = z.object({
+  scheduledPostId: z.uuid(),
+  jobId: z.uuid(),
+  postGroupId: z.uuid(),
+  scheduledAt: z.iso.datetime({ offset: true }),
+  text: z.string(),
+});
+export const queueSchema = z
+  .object({
+    items: z.array(queueItem),
+    recurring: z.array(recurringItem).meta({
+      description: "The account's next occurrences of recurring posts (up to 20): they keep the times of their rule and are not reordered with the queue",
+    }),
+  })
+  .meta({ id: "Queue" });
 export type QueueView = z.infer<typeof queueSchema>;
 
 export const moveQueueItemBody = z

@@ -43,6 +43,7 @@ const queueExample = {
       text: "Our spring collection is here",
     },
   ],
+  recurring: [],
 };
 
 export const getPostingScheduleOp = defineOperation({
