@@ -1,10 +1,14 @@
-// Benchmark: a burst of "add to queue" (issue 49): 10,000 post groups with `queue: true` over 400
-// accounts (25 each, the TikTok-like daily cap the scheduling burst uses), 16 at a time, through
-// the domain operation the API calls. Every add takes its account's queue lock, so adds to one
-// account run one after another while different accounts go side by side. Reports adds per second,
-// the time of one add (p50/p99), then checks that no slot was taken twice and that each account's
-// posts hold its first 25 free slots; then a schedule change (a reflow of 25 posts) and a move.
-// Run: npm run bench:queue [-- posts]
+// Benchmark: a queue burst (issue 49), run by `npm run bench:schedule -- --queue [posts]`.
+// 10,000 post groups with `queue: true` over 400 Threads accounts (25 each, as the scheduling burst
+// spreads its posts), 16 at a time, through the domain operation the API calls. Every add takes its
+// account's queue lock, so adds to one account run one after another while different accounts go
+// side by side. Reports adds per second and the time of one add (p50/p99), checks that no slot was
+// taken twice and that each account's posts hold its first 25 free slots, times a schedule change
+// (25 posts placed again) and a move. Then the burst comes due: slots are whole minutes and hold one
+// post of an account each, so the bench gives the queued posts (still queue items) the times due,
+// due + 1 s, … due + 24 s, one per account per second, 400 a second, and reports how late each was
+// handed to the publishing queue (the scheduler's lateness, as bench:schedule reports it) and when
+// the last was published.
 import { closeDb, sql } from "../server/db.ts";
 import { createPostGroup } from "../server/domain/post-groups/create-post-group.ts";
 import { putPostingSchedule } from "../server/domain/queue/posting-schedule.ts";
@@ -18,7 +22,7 @@ import { benchWorkspace } from "./bench-workspace.ts";
 import { pool } from "./pool.ts";
 import { spread } from "./platform-activity.ts";
 
-const POSTS = Number(process.argv[2] ?? 10_000);
+const POSTS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10_000);
 const PER_ACCOUNT = 25;
 
 const stack = await startTestStack("bench-queue");
@@ -29,7 +33,10 @@ try {
   const { scope } = await benchWorkspace(stack, "bench-queue");
   const accounts = await pool(Math.ceil(POSTS / PER_ACCOUNT), 8, () => connectAccount(scope, "threads"));
   // every hour of every day at :15, so the first 25 free slots are the next 25 hours
-  const schedule = { timezone: "Europe/Berlin", slots: DAYS.flatMap((day) => Array.from({ length: 24 }, (_, h) => ({ day, time: `${String(h).padStart(2, "0")}:15` }))) };
+  const schedule = {
+    timezone: "Europe/Berlin",
+    slots: DAYS.flatMap((day) => Array.from({ length: 24 }, (_, h) => ({ day, time: `${String(h).padStart(2, "0")}:15` }))),
+  };
   await pool(accounts.length, 8, (i) => putPostingSchedule(scope, accounts[i]!.accountId, schedule));
 
   const took: number[] = [];
@@ -47,7 +54,9 @@ try {
   });
   const seconds = (performance.now() - started) / 1000;
   const one = spread(took);
-  console.log(`${POSTS} adds to ${accounts.length} queues in ${seconds.toFixed(1)} s (${(POSTS / seconds).toFixed(0)}/s); one add p50 ${one.p50.toFixed(0)} ms, p99 ${one.p99.toFixed(0)} ms`);
+  console.log(
+    `${POSTS} adds to ${accounts.length} queues in ${seconds.toFixed(1)} s (${(POSTS / seconds).toFixed(0)}/s); one add p50 ${one.p50.toFixed(0)} ms, p99 ${one.p99.toFixed(0)} ms`,
+  );
 
   const [check] = await sql<{ jobs: number; slots: number }>(
     "bench-queue-slots",
@@ -70,7 +79,43 @@ try {
   const queue = await getQueue(scope, accounts[1]!.accountId);
   await moveQueueItem(scope, queue.items.at(-1)!.scheduledPostId, 1);
   const moveMs = performance.now() - t2;
-  console.log(`a schedule change placing ${PER_ACCOUNT} queued posts again: ${reflowMs.toFixed(0)} ms; moving the last post of a queue to the front: ${moveMs.toFixed(0)} ms`);
+  console.log(
+    `a schedule change placing ${PER_ACCOUNT} queued posts again: ${reflowMs.toFixed(0)} ms; moving the last post of a queue to the front: ${moveMs.toFixed(0)} ms`,
+  );
+
+  // The burst comes due: 400 queued posts a second for 25 seconds, each still a queue item.
+  const due = new Date(Math.ceil((Date.now() + 10_000) / 1000) * 1000);
+  await sql(
+    "bench-queue-due",
+    `WITH r AS (
+       SELECT id, row_number() OVER (PARTITION BY "accountId" ORDER BY "scheduledAt", id) - 1 AS k FROM "PublishJob"
+        WHERE "workspaceId" = $1 AND "inQueue" AND status = 'scheduled'
+     ), j AS (
+       UPDATE "PublishJob" p SET "scheduledAt" = $2::timestamptz + r.k * interval '1 second' FROM r WHERE p.id = r.id RETURNING p."scheduledPostId", p."scheduledAt"
+     )
+     UPDATE "ScheduledPost" s SET "scheduledAt" = j."scheduledAt" FROM j WHERE s.id = j."scheduledPostId"`,
+    [scope.workspaceId, due],
+  );
+  for (;;) {
+    const [row] = await sql<{ open: boolean }>(
+      "bench-queue-open",
+      `SELECT EXISTS (SELECT FROM "PublishJob" WHERE "workspaceId" = $1 AND status IN ('scheduled', 'queued', 'processing')) AS open`,
+      [scope.workspaceId],
+    );
+    if (!row!.open) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const [stats] = await sql<{ p50: number; p99: number; max: number; last: number; bad: number }>(
+    "bench-queue-lateness",
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY "startLateMs") AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY "startLateMs") AS p99,
+            max("startLateMs") AS max, extract(epoch FROM max("finishedAt") - $2::timestamptz) AS last,
+            count(*) FILTER (WHERE status <> 'published')::int AS bad
+       FROM "PublishJob" WHERE "workspaceId" = $1 AND "inQueue"`,
+    [scope.workspaceId, due],
+  );
+  console.log(
+    `queued posts due 400 a second for ${PER_ACCOUNT} s: handed to the publishing queue p50 ${(Number(stats!.p50) / 1000).toFixed(2)} s, p99 ${(Number(stats!.p99) / 1000).toFixed(2)} s, max ${(Number(stats!.max) / 1000).toFixed(2)} s late (bench:schedule's target p99 ≤ 1 s); the last published ${Number(stats!.last).toFixed(1)} s after the first due second; not published: ${stats!.bad}`,
+  );
 } finally {
   await closeDb();
   await stack.stop();

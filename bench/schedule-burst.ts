@@ -7,7 +7,7 @@
 // post from the due second on. A warm-up round of immediate posts runs first. Schedules are
 // accepted through the domain operation the API calls, in this process, so accepting 10,000 of
 // them fits before the due second.
-// Run: npm run bench:schedule [-- posts]
+// Run: npm run bench:schedule [-- posts]; npm run bench:schedule -- --queue [posts] for a queue burst
 import { closeDb, sql } from "../server/db.ts";
 import { publishPosts } from "../server/domain/publishing/publish-posts.ts";
 import { schedulePosts } from "../server/domain/scheduling/schedule-posts.ts";
@@ -21,6 +21,12 @@ import { benchWorkspace } from "./bench-workspace.ts";
 import { clearActivity, firstPlatformCalls, readActivity, readJobTimes, spread } from "./platform-activity.ts";
 import { pool } from "./pool.ts";
 import { cpuByRole, cpuPerUnit } from "./process-cpu.ts";
+
+// `-- --queue [posts]`: the same size of burst added to posting queues and coming due (queue-burst.ts)
+if (process.argv.includes("--queue")) {
+  await import("./queue-burst.ts");
+  process.exit(0);
+}
 
 const POSTS = Number(process.argv[2] ?? 10_000);
 const PER_ACCOUNT = 25;

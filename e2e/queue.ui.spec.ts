@@ -90,7 +90,11 @@ test("slots, add to queue from the composer, reorder by keyboard, shuffle, post 
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // keyboard: Space picks the first up, ArrowDown moves it one down, Space drops it there
+  // keyboard: Space picks the first up, ArrowDown moves it one down, Space drops it there (once
+  // the page has its new width: the sortable list measures where its items are when a drag starts)
+  await page.reload();
+  await pageReady(page, "Queue");
+  await page.getByTestId("queue-list").scrollIntoViewIfNeeded();
   await page.getByRole("button", { name: "Move post 1: Queued first" }).focus();
   await page.keyboard.press("Space");
   await expect(page.locator("#DndLiveRegion-0, [id^=DndLiveRegion]").first()).toContainText("Picked up");

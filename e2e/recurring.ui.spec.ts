@@ -19,7 +19,7 @@ test("a repeating post from the composer: shown as repeating, one occurrence ski
   await page.getByLabel(`Threads @${username}`).check();
   await page.getByLabel("Post", { exact: true }).fill(text);
   await page.getByLabel("Schedule", { exact: true }).check(); // tomorrow 09:00 by default
-  await page.getByLabel("Repeat", { exact: true }).selectOption({ label: "Every day at this time" });
+  await page.getByRole("combobox", { name: "Repeat", exact: true }).selectOption({ label: "Every day at this time" });
   await page.getByLabel("Times (empty: until you end it)").fill("3");
   // evergreen is for posts that do not repeat
   await expect(page.getByLabel(/Evergreen: publish it again/)).toBeDisabled();

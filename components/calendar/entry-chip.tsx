@@ -71,7 +71,9 @@ export function EntryChip({ entry: e, zone, selected, onOpen }: { entry: Calenda
       <span className="block truncate text-slate-700">{e.summary || (e.username ? `@${e.username}` : "(no text)")}</span>
     </>
   );
-  const className = `block w-full min-w-0 rounded px-1.5 py-1 text-left text-xs hover:brightness-95 ${labelStyles[label] ?? labelStyles.Scheduled} ${selected ? "outline-2 outline-brand-500" : ""}`;
+  const style = labelStyles[label] ?? labelStyles.Scheduled!;
+  // its own text colour: a day outside the month shown greys its text, which a chip's background would make unreadable
+  const className = `block w-full min-w-0 rounded px-1.5 py-1 text-left text-xs hover:brightness-95 ${style} ${style.includes("text-") ? "" : "text-slate-900"} ${selected ? "outline-2 outline-brand-500" : ""}`;
   if (e.kind === "draft" && e.draftId) {
     return (
       <Link href={draftHref(e.draftId)} data-testid="calendar-entry" data-kind={e.kind} data-status={e.status ?? undefined} className={className}>

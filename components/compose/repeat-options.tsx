@@ -18,7 +18,7 @@ export function RepeatOptions({ choice, onChoice, queued }: { choice: RepeatChoi
   const set = (patch: Partial<RepeatChoice>) => onChoice({ ...choice, ...patch });
   return (
     <fieldset className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-      <legend className="px-1 text-sm font-semibold">Repeat</legend>
+      <legend className="px-1 text-sm font-semibold">Repeat and evergreen</legend>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label>
           <span className="block text-slate-600">Repeat</span>
