@@ -26,8 +26,11 @@ test("add a feed, see it listed with its last fetch, delete it", async ({ page }
   const username = `th_${Date.now().toString(36)}`;
   await connect(page, "Threads", username);
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Feeds" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Feeds" })).toBeVisible();
+  // feeds are a setting of the workspace
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Feeds" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Feeds" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("No feeds")).toBeVisible();
 
   // an unknown placeholder is refused in plain words, and nothing is added

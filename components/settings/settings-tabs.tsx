@@ -6,6 +6,7 @@ const tabs = [
   { href: "/settings/general", label: "General" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/settings/feeds", label: "Feeds" },
 ];
 
 export function SettingsTabs() {

@@ -7,7 +7,6 @@ export const navItems = [
   { href: "/media", label: "Media" },
   { href: "/accounts", label: "Accounts" },
   { href: "/carousels", label: "Carousels" },
-  { href: "/feeds", label: "Feeds" },
   { href: "/jobs", label: "Jobs" },
   { href: "/settings", label: "Settings" },
   { href: "/api-reference", label: "API reference" },

@@ -44,10 +44,10 @@ export const dashboardPages = [
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },
   { path: "/carousels", heading: "Carousels" },
-  { path: "/feeds", heading: "Feeds" },
   { path: "/jobs", heading: "Jobs" },
   { path: "/settings/general", heading: "Settings" },
   { path: "/settings/api-keys", heading: "Settings" },
+  { path: "/settings/feeds", heading: "Settings" },
   { path: "/api-reference", heading: "API reference" },
   { path: "/connect-agent", heading: "Connect an agent" },
 ] as const;
