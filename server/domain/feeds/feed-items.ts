@@ -11,6 +11,7 @@ import { sql, withTransaction, type ConnectedAccount, type TxSql } from "../../d
 import { isAppError } from "../../errors.ts";
 import { log } from "../../log.ts";
 import type { Scope } from "../access.ts";
+import { derivedUuid } from "../ids.ts";
 import { mastodonLimitsOf } from "../accounts/mastodon-instance-limits.ts";
 import { createPostGroup } from "../post-groups/create-post-group.ts";
 import type { PostGroupBody, PostGroupTarget } from "../post-groups/post-groups.schema.ts";
@@ -26,11 +27,7 @@ export const ITEM_POSTED_EVENT = "feed.item_posted";
 
 /** The requestId of an item's post group: the same for every attempt at the same item. */
 export function itemRequestId(feedId: string, itemKey: string): string {
-  const hash = crypto.createHash("sha256").update(`feed-item\n${feedId}\n${itemKey}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5 layout (name-based)
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return derivedUuid("feed-item", feedId, itemKey);
 }
 
 /**
