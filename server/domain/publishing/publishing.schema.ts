@@ -87,12 +87,10 @@ export const jobStatusSchema = z.enum(["queued", "scheduled", "processing", "pub
 
 export const jobErrorSchema = z
   .object({
-    code: z
-      .string()
-      .meta({
-        description:
-          "ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED, PUBLISH_FAILED, PUBLISH_RESULT_UNKNOWN, or DUPLICATE_CONTENT (X refused the same text as a recent post; not retried)",
-      }),
+    code: z.string().meta({
+      description:
+        "ACCOUNT_UNAVAILABLE, MEDIA_UNAVAILABLE, PUBLISH_QUOTA_EXCEEDED, PREPARATION_FAILED, PUBLISH_FAILED, PUBLISH_RESULT_UNKNOWN, or DUPLICATE_CONTENT (X refused the same text as a recent post; not retried)",
+    }),
     message: z.string(),
   })
   .meta({ id: "JobError" });
