@@ -106,7 +106,7 @@ describe("X adapter", () => {
     }
     expect(await sandboxPosts("x", identity.username)).toEqual([]);
     const dup = await xAdapter.publishText!(ctx, { text: "once" });
-    expect((await failure(xAdapter.publishText!(ctx, { text: "once" }))).kind).toBe("content_rejected");
+    expect((await failure(xAdapter.publishText!(ctx, { text: "once" }))).kind).toBe("duplicate_content");
     expect(dup.id).toBeTruthy();
   });
 
