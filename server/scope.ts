@@ -46,7 +46,7 @@ export async function scopeFromAuthorization(header: string | null, address?: st
     workspaceId: identity.workspaceId,
     organizationId: identity.organizationId,
     plan: identity.plan,
-    role: "MEMBER",
+    role: "EDITOR",
     actor: { kind: "apiKey", apiKeyId: identity.apiKeyId, userId: identity.userId, scopes: identity.scopes },
   };
 }

@@ -33,7 +33,8 @@ export function WorkspaceSettings() {
   if (workspaces.error) return <Alert>{errorMessage(workspaces.error)}</Alert>;
   if (!workspaces.data) return <p className="text-sm text-slate-500">Loading…</p>;
   const current = workspaces.data.workspaces.find((w) => w.workspaceId === workspaces.data.currentWorkspaceId)!;
-  const canManage = workspaces.data.role !== "MEMBER";
+  const canManage = workspaces.data.permissions.includes("settings.manage");
+  const canOwn = workspaces.data.permissions.includes("workspace.own");
 
   return (
     <div className="space-y-6">
@@ -73,7 +74,7 @@ export function WorkspaceSettings() {
         ) : null}
         <div className="mt-3">{rename.error ? <Alert>{errorMessage(rename.error)}</Alert> : saved ? <Alert tone="success">Saved.</Alert> : null}</div>
       </Card>
-      {canManage ? (
+      {canOwn ? (
         <Card>
           <h2 className="text-base font-semibold">New workspace</h2>
           <p className="mt-1 text-sm text-slate-600">Workspaces of an organization share its plan and storage; each has its own accounts, media and keys.</p>

@@ -25,7 +25,7 @@ export type StartBlueskyConnectInput = {
 };
 
 export async function startBlueskyConnect(scope: Scope, input: StartBlueskyConnectInput) {
-  assertCan(scope, "content");
+  assertCan(scope, "accounts.manage");
   if (!blueskyOAuthAvailable())
     throw new AppError(
       "SERVICE_UNAVAILABLE",

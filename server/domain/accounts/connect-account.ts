@@ -32,7 +32,7 @@ export type StartConnectInput = {
 };
 
 export async function startConnect(scope: Scope, input: StartConnectInput) {
-  assertCan(scope, "content");
+  assertCan(scope, "accounts.manage");
   // Bluesky's OAuth is atproto's (the account's own server, no app registration): its own flow
   if (input.provider === "bluesky") return startBlueskyConnect(scope, input);
   const connect = providerTable[input.provider].connect;

@@ -23,7 +23,7 @@ export type PasswordConnectRequest = {
 };
 
 export async function connectWithAppPassword(scope: Scope, input: PasswordConnectRequest) {
-  assertCan(scope, "content");
+  assertCan(scope, "accounts.manage");
   const issues = new Issues();
   const adapter = adapterFor(input.provider);
   if (providerTable[input.provider].connect.method !== "password" || !adapter.connectWithPassword)

@@ -16,7 +16,7 @@ export async function findAccountOrThrow(scope: Scope, accountId: string) {
 
 /** Forgets the tokens; the row stays (without them) so jobs and synced posts keep their history. */
 export async function disconnectAccount(scope: Scope, accountId: string) {
-  assertCan(scope, "content");
+  assertCan(scope, "accounts.manage");
   const account = await findAccountOrThrow(scope, accountId);
   await db.connectedAccount.update({
     where: { id: account.id },

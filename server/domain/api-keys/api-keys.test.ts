@@ -30,7 +30,7 @@ describe("API keys", () => {
   it("can be managed by owners and admins, not by members or by keys", async () => {
     const t = await createWorkspaceWithKey();
     const member = await db.user.create({ data: { email: `member-${t.workspace.id}@example.test`, passwordHash: "x" } });
-    await db.membership.create({ data: { workspaceId: t.workspace.id, userId: member.id, role: "MEMBER" } });
+    await db.membership.create({ data: { workspaceId: t.workspace.id, userId: member.id, role: "EDITOR" } });
     const memberScope = await scopeFromSession(member.id, t.workspace.id);
     await expect(createApiKey(memberScope, { name: "k" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const keyScope = { ...t.scope, actor: { kind: "apiKey" as const, apiKeyId: t.apiKeyId, userId: t.user.id, scopes: [] } };

@@ -9,7 +9,7 @@ import { presentApiKey } from "./present-api-key.ts";
 
 /** Creates a key in the scope's workspace. The full key is returned here and never again. */
 export async function createApiKey(scope: Scope, raw: CreateApiKeyInput) {
-  assertCan(scope, "manageKeys");
+  assertCan(scope, "keys.manage");
   assertApiAccess(scope.plan);
   const input = createApiKeyInput.parse(raw);
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw fieldError("expiresAt", "must be in the future");

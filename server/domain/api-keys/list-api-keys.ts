@@ -3,7 +3,7 @@ import { assertCan, type Scope } from "../access.ts";
 import { presentApiKey } from "./present-api-key.ts";
 
 export async function listApiKeys(scope: Scope) {
-  assertCan(scope, "manageKeys");
+  assertCan(scope, "keys.manage");
   const keys = await db.apiKey.findMany({
     where: { workspaceId: scope.workspaceId },
     orderBy: { createdAt: "desc" },

@@ -5,7 +5,7 @@ import { presentApiKey } from "./present-api-key.ts";
 
 /** Revokes a key of the scope's workspace. Revoking twice keeps the first revocation time. */
 export async function revokeApiKey(scope: Scope, id: string) {
-  assertCan(scope, "manageKeys");
+  assertCan(scope, "keys.manage");
   await db.apiKey.updateMany({
     where: { id, workspaceId: scope.workspaceId, revokedAt: null },
     data: { revokedAt: new Date() },

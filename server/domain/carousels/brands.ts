@@ -50,7 +50,7 @@ async function storeLogo(workspaceId: string, brandId: string, base64: string): 
 }
 
 export async function createBrand(scope: Scope, input: BrandInput) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const id = crypto.randomUUID();
   const logoKey = input.logoBase64 ? await storeLogo(scope.workspaceId, id, input.logoBase64) : null;
   await db.brand.create({ data: { id, workspaceId: scope.workspaceId, name: input.name, colors: input.colors, logoKey } });
@@ -58,7 +58,7 @@ export async function createBrand(scope: Scope, input: BrandInput) {
 }
 
 export async function updateBrand(scope: Scope, brandId: string, input: BrandInput) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const brand = await findBrandOrThrow(scope, brandId);
   const logoKey =
     input.logoBase64 === undefined ? brand.logoKey : input.logoBase64 === null ? null : await storeLogo(scope.workspaceId, brand.id, input.logoBase64);
@@ -68,7 +68,7 @@ export async function updateBrand(scope: Scope, brandId: string, input: BrandInp
 }
 
 export async function deleteBrand(scope: Scope, brandId: string) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const brand = await findBrandOrThrow(scope, brandId);
   await db.brand.delete({ where: { id: brand.id } });
   if (brand.logoKey) await (await storage()).delete(brand.logoKey).catch(() => undefined);

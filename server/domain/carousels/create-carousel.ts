@@ -44,7 +44,7 @@ export function carouselCost(slideCount: number, imageMode: "none" | "ai"): numb
 }
 
 export async function createCarousel(scope: Scope, body: CreateCarouselBody): Promise<Accepted> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const fingerprint = fingerprintOf(body);
   // A replay answers before anything else is checked again (the template may be gone since).
   const earlier = await db.carousel.findUnique({ where: { workspaceId_requestId: { workspaceId: scope.workspaceId, requestId: body.requestId } } });

@@ -19,7 +19,7 @@ export async function getCarouselEditor(scope: Scope, carouselId: string) {
 }
 
 async function editable(scope: Scope, edit: CarouselEdit) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const carousel = await findCarouselOrThrow(scope, edit.carouselId);
   if (carousel.status !== "completed") throw new AppError("CONFLICT", "Only a completed carousel can be edited");
   if (!layouts.includes(edit.layout)) throw fieldError("layout", `must be one of ${layouts.join(", ")}`);
@@ -66,7 +66,7 @@ export async function rerenderCarousel(scope: Scope, edit: CarouselEdit) {
 
 /** Keeps the carousel's design as a template of the workspace (listed under templateSource=workspace). */
 export async function saveAsTemplate(scope: Scope, input: { carouselId: string; name: string }) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const carousel = await findCarouselOrThrow(scope, input.carouselId);
   const design = carousel.design as Design;
   const id = crypto.randomUUID();

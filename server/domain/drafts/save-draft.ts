@@ -6,7 +6,7 @@ import type { DraftComposition, DraftView } from "./drafts.schema.ts";
 import { presentDraft } from "./present-draft.ts";
 
 export async function saveDraft(scope: Scope, input: { id?: string; composition: DraftComposition }): Promise<DraftView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.draft");
   const { composition } = input;
   const data = {
     composition: composition as Prisma.InputJsonValue,

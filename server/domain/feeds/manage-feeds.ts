@@ -16,7 +16,7 @@ import type { CreateFeedBody, FeedDetailView, FeedView } from "./feeds.schema.ts
 export const MAX_FEEDS_PER_WORKSPACE = 100;
 
 export async function createFeed(scope: Scope, body: CreateFeedBody): Promise<FeedView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   checkTemplate(body.template);
   try {
     await checkUrlTarget(body.url);
@@ -77,7 +77,7 @@ export async function getFeed(scope: Scope, feedId: string): Promise<FeedDetailV
 
 /** Deleting stops the polling at once; a fetch under way finds the feed gone and writes nothing more. What it created stays. */
 export async function deleteFeed(scope: Scope, feedId: string): Promise<{ deleted: 1 }> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const feed = await findFeed(scope, feedId);
   const rows = await sql("feed-delete", `DELETE FROM "Feed" WHERE id = $1 AND "workspaceId" = $2 RETURNING id`, [feed.id, scope.workspaceId]);
   if (rows.length === 0) throw new AppError("NOT_FOUND", "Feed not found");

@@ -53,7 +53,7 @@ export async function pollDueFeeds(scopeOf: (workspaceId: string) => Promise<Sco
  * is false when another poll holds the feed at this moment: that one does the work.
  */
 export async function pollFeedNow(scope: Scope, feedId: string): Promise<FeedFetchedView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const found = await findFeed(scope, feedId);
   const [claimed] = await sql<FeedRow>(
     "feed-claim-one",

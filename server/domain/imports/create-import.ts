@@ -16,7 +16,7 @@ import { readRows, rowsRefused } from "./read-rows.ts";
 export type ImportAnswer = { dryRun: true; body: ImportCheck } | ({ dryRun: false; body: { importId: string } } & WriteOutcome);
 
 export async function createImport(scope: Scope, body: CreateImportBody): Promise<ImportAnswer> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const userId = actorUserId(scope);
   if (!userId) throw new AppError("FORBIDDEN", "Imports are made by a user or their API key");
   const fp = fingerprintOf(body);

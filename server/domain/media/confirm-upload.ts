@@ -19,7 +19,7 @@ import type { z } from "zod";
 type Outcome = { item: MediaItem } | { rejected: AppError; staleKey: string | null };
 
 export async function confirmUpload(scope: Scope, raw: z.input<typeof confirmUploadInput>) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.draft");
   const input = confirmUploadInput.parse(raw);
   const outcome = await db.$transaction(
     async (tx): Promise<Outcome> => {

@@ -10,7 +10,7 @@ import { CONFIRM_WINDOW_MS, createUploadInput, UPLOAD_WINDOW_SECONDS } from "./m
 import type { z } from "zod";
 
 export async function createUpload(scope: Scope, raw: z.input<typeof createUploadInput>) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.draft");
   const input = createUploadInput.parse(raw);
   const userId = actorUserId(scope);
   if (!userId) throw new AppError("FORBIDDEN", "Uploads are made by a user or their API key");

@@ -6,7 +6,7 @@ import { releaseMedia } from "./release-media.ts";
 
 /** Removes a media item of the workspace (confirmed or still reserved) and releases its quota. */
 export async function deleteMedia(scope: Scope, mediaId: string) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.draft");
   const item = isUuid(mediaId)
     ? await db.mediaItem.findFirst({ where: { id: mediaId, workspaceId: scope.workspaceId, status: { in: ["RESERVED", "CONFIRMED"] } } })
     : null;

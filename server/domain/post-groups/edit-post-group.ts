@@ -23,7 +23,7 @@ type GroupRow = {
 };
 
 export async function editPostGroup(scope: Scope, postGroupId: string, edit: PostGroupEdit): Promise<PostGroupView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   if (!isUuid(postGroupId)) throw notFound("Post group");
   const words = edit.text !== undefined || edit.title !== undefined ? { text: edit.text, title: edit.title } : null;
   await withTransaction(async (q) => {

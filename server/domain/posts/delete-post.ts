@@ -12,7 +12,7 @@ import { isUuid } from "../ids.ts";
 import { deletableProviders } from "./deletable.ts";
 
 export async function deletePublishedPost(scope: Scope, input: { accountId: string; postId: string }): Promise<{ deleted: true }> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const [account] = isUuid(input.accountId)
     ? await sql<ConnectedAccount>("delete-post-account", `SELECT * FROM "ConnectedAccount" WHERE id = $1 AND "workspaceId" = $2 AND "disconnectedAt" IS NULL`, [
         input.accountId,

@@ -17,7 +17,7 @@ export async function getPostingSchedule(scope: Scope, accountId: string): Promi
 }
 
 export async function putPostingSchedule(scope: Scope, accountId: string, body: PostingScheduleBody): Promise<PostingScheduleView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   await findAccount(scope, accountId);
   if (body.accountId !== undefined && body.accountId !== accountId) throw fieldError("accountId", "is not the account of the path", "invalid");
   const slots = normalizeSlots(body.slots);

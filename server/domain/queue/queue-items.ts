@@ -55,7 +55,7 @@ export async function getNextSlot(scope: Scope, accountId: string): Promise<Next
 }
 
 export async function moveQueueItem(scope: Scope, scheduledPostId: string, position: number): Promise<QueueView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   const accountId = await accountOfItem(scope, scheduledPostId);
   await reorder(scope, accountId, (items) => {
     const from = items.findIndex((i) => i.scheduledPostId === scheduledPostId);
@@ -71,7 +71,7 @@ export async function moveQueueItem(scope: Scope, scheduledPostId: string, posit
 }
 
 export async function shuffleQueue(scope: Scope, accountId: string): Promise<QueueView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   await findAccount(scope, accountId);
   await reorder(scope, accountId, (items) => {
     const order = [...items];
@@ -118,7 +118,7 @@ async function accountOfItem(scope: Scope, scheduledPostId: string): Promise<str
  * freed). Its time changes as a reschedule does (the trigger records scheduled_post.rescheduled).
  */
 export async function publishNextNow(scope: Scope, accountId: string): Promise<QueueView> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   await findAccount(scope, accountId);
   await withTransaction(async (q) => {
     await lockSchedules(q, scope.workspaceId, [accountId]);

@@ -22,7 +22,7 @@ type Payload = Record<string, unknown>;
 type JobRow = { id: string; provider: Provider; status: JobStatus; payload: Payload };
 
 export async function editScheduledPost(scope: Scope, scheduledPostId: string, edit: ScheduledPostEdit): Promise<EditedScheduledPost> {
-  assertCan(scope, "content");
+  assertCan(scope, "content.publish");
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
   const job = await readJob(scope, scheduledPostId);
   if (FIXED_CONTENT_PROVIDERS.includes(job.provider)) {

@@ -178,7 +178,7 @@ async function readDelivery(webhookId: string, deliveryId: string): Promise<Deli
  * schedule from its start, under the same webhook-id. A disabled endpoint must be enabled first.
  */
 export async function redeliver(scope: Scope, webhookId: string, deliveryId: string): Promise<DeliveryView> {
-  assertCan(scope, "content");
+  assertCan(scope, "webhooks.manage");
   const webhook = await findWebhook(scope, webhookId);
   if (!webhook.enabled) throw new AppError("CONFLICT", "This webhook is disabled; enable it (PATCH enabled: true), which also resumes its waiting deliveries");
   const updated = await sql(
@@ -195,7 +195,7 @@ export async function redeliver(scope: Scope, webhookId: string, deliveryId: str
  * outcome. It is a delivery like any other: a failed one is retried on the schedule.
  */
 export async function sendTestEvent(scope: Scope, webhookId: string): Promise<DeliveryView> {
-  assertCan(scope, "content");
+  assertCan(scope, "webhooks.manage");
   const webhook = await findWebhook(scope, webhookId);
   const eventId = crypto.randomUUID();
   const deliveryId = crypto.randomUUID();

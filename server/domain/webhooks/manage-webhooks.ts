@@ -45,7 +45,7 @@ async function checkedUrl(raw: string): Promise<string> {
 const normalizeEvents = (events: string[]) => (events.includes("*") ? ["*"] : [...new Set(events)]);
 
 export async function createWebhook(scope: Scope, body: z.output<typeof createWebhookBody>) {
-  assertCan(scope, "content");
+  assertCan(scope, "webhooks.manage");
   const url = await checkedUrl(body.url);
   const count = await db.webhook.count({ where: { workspaceId: scope.workspaceId } });
   if (count >= MAX_WEBHOOKS) throw new AppError("CONFLICT", `A workspace has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
@@ -76,7 +76,7 @@ export async function getWebhook(scope: Scope, id: string) {
  * now; a new secret signs every delivery from now on and is answered once.
  */
 export async function updateWebhook(scope: Scope, id: string, body: z.output<typeof updateWebhookBody>) {
-  assertCan(scope, "content");
+  assertCan(scope, "webhooks.manage");
   const current = await findWebhook(scope, id);
   const url = body.url === undefined ? undefined : await checkedUrl(body.url);
   const secret = body.rotateSecret ? newSecret() : undefined;
@@ -102,7 +102,7 @@ export async function updateWebhook(scope: Scope, id: string, body: z.output<typ
 }
 
 export async function deleteWebhook(scope: Scope, id: string): Promise<void> {
-  assertCan(scope, "content");
+  assertCan(scope, "webhooks.manage");
   const { count } = await db.webhook.deleteMany({ where: { id, workspaceId: scope.workspaceId } });
   if (count === 0) throw notFound("Webhook");
 }

@@ -4,7 +4,7 @@ import { workspaceNameInput } from "./workspaces.schema.ts";
 
 /** A new workspace in the scope's organization; its creator becomes its owner. */
 export async function createWorkspace(scope: Scope, raw: { name: string }) {
-  assertCan(scope, "manageWorkspace");
+  assertCan(scope, "workspace.own");
   const { name } = workspaceNameInput.parse(raw);
   const userId = actorUserId(scope);
   return db.workspace.create({
@@ -17,7 +17,7 @@ export async function createWorkspace(scope: Scope, raw: { name: string }) {
 }
 
 export async function renameWorkspace(scope: Scope, raw: { name: string }) {
-  assertCan(scope, "manageWorkspace");
+  assertCan(scope, "settings.manage");
   const { name } = workspaceNameInput.parse(raw);
   return db.workspace.update({ where: { id: scope.workspaceId }, data: { name } });
 }

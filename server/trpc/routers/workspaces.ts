@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WORKSPACE_COOKIE } from "../../auth/session.ts";
+import { permissionsOf } from "../../domain/access.ts";
 import { listUserWorkspaces } from "../../domain/workspaces/list-workspaces.ts";
 import { dismissOnboarding, onboardingState } from "../../domain/workspaces/onboarding.ts";
 import { createWorkspace, renameWorkspace } from "../../domain/workspaces/manage-workspaces.ts";
@@ -16,6 +17,7 @@ export const workspacesRouter = router({
   list: workspaceProcedure.query(async ({ ctx }) => ({
     currentWorkspaceId: ctx.scope.workspaceId,
     role: ctx.scope.role,
+    permissions: permissionsOf(ctx.scope),
     workspaces: await listUserWorkspaces(ctx.userId),
   })),
   switch: authedProcedure.input(z.object({ workspaceId: z.uuid() })).mutation(async ({ ctx, input }) => {

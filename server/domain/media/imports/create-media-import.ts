@@ -11,7 +11,7 @@ import { presentMediaImport } from "./present-media-import.ts";
 import type { z } from "zod";
 
 export async function createMediaImport(scope: Scope, raw: z.input<typeof createMediaImportInput>) {
-  assertCan(scope, "content");
+  assertCan(scope, "content.draft");
   const input = createMediaImportInput.parse(raw);
   const userId = actorUserId(scope);
   if (!userId) throw new AppError("FORBIDDEN", "Imports are made by a user or their API key");
