@@ -9,6 +9,8 @@ export type Context = {
   /** the workspace chosen in the switcher (cookie), verified against memberships in scopeFromSession */
   requestedWorkspaceId: string | null;
   resHeaders: Headers;
+  /** the client's network address (server/http/client-address.ts), for throttles and the audit log */
+  address: string;
 };
 
 const t = initTRPC.context<Context>().create({
