@@ -52,4 +52,7 @@ export const expectedToolNames = [
   "fetch_feed",
   "delete_feed",
   "publish_next_in_queue",
+  "create_connect_link",
+  "list_connect_links",
+  "revoke_connect_link",
 ];

@@ -18,6 +18,7 @@ import {
   setPostingScheduleTool,
   shuffleQueueTool,
 } from "./queue.ts";
+import { createConnectLinkTool, listConnectLinksTool, revokeConnectLinkTool } from "./connect-links.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -83,4 +84,7 @@ export const tools: McpTool[] = [
   fetchFeedTool,
   deleteFeedTool,
   publishNextInQueueTool,
+  createConnectLinkTool,
+  listConnectLinksTool,
+  revokeConnectLinkTool,
 ];
