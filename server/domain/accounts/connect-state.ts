@@ -67,3 +67,13 @@ export async function consumeConnectState(state: string | null, provider: Provid
   if (attempt.userId && attempt.userId !== userId) throw new AppError("OAUTH_STATE_INVALID", "This connection was started by someone else");
   return attempt;
 }
+
+/**
+ * The client connect link an attempt came through, read without consuming it: where the callback
+ * sends a person whose connection failed (the link's page, not the dashboard they cannot open).
+ */
+export async function connectLinkOfState(state: string | null): Promise<string | null> {
+  if (!state) return null;
+  const attempt = await db.oAuthState.findUnique({ where: { state }, select: { connectLinkId: true } });
+  return attempt?.connectLinkId ?? null;
+}
