@@ -16,8 +16,8 @@ export default async function ConnectLinkPage({ params }: { params: Promise<{ to
     <Card>
       <h1 className="text-lg font-semibold">Connect an account to {link.workspaceName}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        You were invited to connect one of your social accounts to the workspace <strong className="font-medium">{link.workspaceName}</strong> on Posteady,
-        so that it can publish there for you. Pick the platform: you will sign in on it and choose what to allow, then come back here. You need no Posteady
+        You were invited to connect one of your social accounts to the workspace <strong className="font-medium">{link.workspaceName}</strong> on Posteady, so
+        that it can publish there for you. Pick the platform: you will sign in on it and choose what to allow, then come back here. You need no Posteady
         account.
       </p>
       <LinkPlatformPicker token={token} providers={link.providers} />

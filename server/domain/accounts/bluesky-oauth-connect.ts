@@ -119,5 +119,10 @@ export async function completeBlueskyConnect(input: { params: URLSearchParams; u
       update: data,
     });
   });
-  return { workspaceId: attempt.workspaceId, returnTo: attempt.returnTo, connectLinkId: attempt.connectLinkId, accounts: [{ ...presentAccount(account), connectionMethod: null }] };
+  return {
+    workspaceId: attempt.workspaceId,
+    returnTo: attempt.returnTo,
+    connectLinkId: attempt.connectLinkId,
+    accounts: [{ ...presentAccount(account), connectionMethod: null }],
+  };
 }

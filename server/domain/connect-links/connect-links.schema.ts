@@ -17,7 +17,9 @@ export const createConnectLinkBody = z
     expiresAt: z.iso
       .datetime({ offset: true })
       .optional()
-      .meta({ description: `When the link stops working: in the future, at most ${MAX_CONNECT_LINK_DAYS} days ahead; omitted: ${DEFAULT_CONNECT_LINK_DAYS} days` }),
+      .meta({
+        description: `When the link stops working: in the future, at most ${MAX_CONNECT_LINK_DAYS} days ahead; omitted: ${DEFAULT_CONNECT_LINK_DAYS} days`,
+      }),
     maxUses: z
       .number()
       .int()

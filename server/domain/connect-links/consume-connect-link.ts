@@ -8,9 +8,17 @@ export type LinkRefusal = "used" | "expired" | "revoked" | "unknown";
 
 /** The plain words a refused link answers with; `used` (and a link known but gone) is 410, unknown 404. */
 export const linkRefusalText: Record<LinkRefusal, { status: 404 | 410; title: string; detail: string }> = {
-  used: { status: 410, title: "This link has already been used", detail: "Each link connects a set number of accounts. Ask the person who sent it for a new one." },
+  used: {
+    status: 410,
+    title: "This link has already been used",
+    detail: "Each link connects a set number of accounts. Ask the person who sent it for a new one.",
+  },
   expired: { status: 410, title: "This link has expired", detail: "Ask the person who sent it for a new one." },
-  revoked: { status: 410, title: "This link was withdrawn", detail: "Whoever sent it revoked it. Ask them for a new one if you still need to connect an account." },
+  revoked: {
+    status: 410,
+    title: "This link was withdrawn",
+    detail: "Whoever sent it revoked it. Ask them for a new one if you still need to connect an account.",
+  },
   unknown: { status: 404, title: "This link is not valid", detail: "Check that it was copied whole, or ask the person who sent it for a new one." },
 };
 

@@ -74,7 +74,8 @@ export async function createConnectLink(scope: Scope, raw: CreateConnectLinkBody
   if (requested.length === 0) throw fieldError("providers", "no platform can be connected through a link on this installation", "not_connectable");
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : new Date(now + DEFAULT_CONNECT_LINK_DAYS * DAY_MS);
   if (expiresAt.getTime() <= now) throw fieldError("expiresAt", "must be in the future", "in_past");
-  if (expiresAt.getTime() > now + MAX_CONNECT_LINK_DAYS * DAY_MS) throw fieldError("expiresAt", `must be at most ${MAX_CONNECT_LINK_DAYS} days ahead`, "too_far");
+  if (expiresAt.getTime() > now + MAX_CONNECT_LINK_DAYS * DAY_MS)
+    throw fieldError("expiresAt", `must be at most ${MAX_CONNECT_LINK_DAYS} days ahead`, "too_far");
   const token = newConnectLinkToken();
   const link = await db.connectLink.create({
     data: {

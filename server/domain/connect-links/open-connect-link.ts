@@ -13,8 +13,7 @@ import { linkConnectable } from "./link-providers.ts";
 import { connectLinkStatus, linkProviders } from "./manage-connect-links.ts";
 
 export type OpenedConnectLink =
-  | { state: "active"; connectLinkId: string; workspaceId: string; workspaceName: string; providers: ProviderName[]; expiresAt: string }
-  | { state: LinkRefusal };
+  { state: "active"; connectLinkId: string; workspaceId: string; workspaceName: string; providers: ProviderName[]; expiresAt: string } | { state: LinkRefusal };
 
 export async function openConnectLink(token: string): Promise<OpenedConnectLink> {
   if (!isWellFormedConnectLinkToken(token)) return { state: "unknown" };

@@ -25,7 +25,8 @@ export const listConnectLinksTool = defineTool({
   name: "list_connect_links",
   title: "List client connect links",
   scope: "accounts:read",
-  description: "The workspace's client connect links, newest first: platforms, uses of maxUses, expiry and status (active, used, expired, revoked); never their url.",
+  description:
+    "The workspace's client connect links, newest first: platforms, uses of maxUses, expiry and status (active, used, expired, revoked); never their url.",
   input: z.strictObject({}),
   output: connectLinkListSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
