@@ -163,7 +163,7 @@ describe("client connect links", () => {
     const cases: [unknown, string | null][] = [
       [{ providers: ["bluesky"] }, "providers"],
       [{ providers: ["mastodon", "x"] }, "providers"],
-      [{ providers: ["myspace"] }, "providers.0"],
+      [{ providers: ["myspace"] }, "providers[0]"],
       [{ providers: [] }, "providers"],
       [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "expiresAt"],
       [{ expiresAt: new Date(Date.now() + 91 * 86_400_000).toISOString() }, "expiresAt"],
@@ -171,7 +171,7 @@ describe("client connect links", () => {
       [{ maxUses: 0 }, "maxUses"],
       [{ maxUses: 101 }, "maxUses"],
       [{ maxUses: 1.5 }, "maxUses"],
-      [{ uses: 5 }, null],
+      [{ uses: 5 }, "uses"],
     ];
     for (const [body, path] of cases) {
       const res = await call("POST", "/api/v1/connect-links", { body });
