@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { providerTable } from "@/server/domain/accounts/providers";
+import { ConnectLinksSection } from "@/components/connect-links/connect-links-section";
 import { ConnectPanel, type ConnectSettings } from "./connect-panel";
 import { PasswordConnectForm } from "./password-connect-form";
 import { ProviderBadge, providerLabels } from "./provider-badge";
@@ -54,6 +55,7 @@ export function AccountList(settings: ConnectSettings) {
         <Outcome />
       </Suspense>
       <ConnectPanel {...settings} />
+      <ConnectLinksSection />
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading" className="mb-3 text-base font-semibold">
           Connected accounts

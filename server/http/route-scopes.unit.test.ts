@@ -11,6 +11,7 @@ import { routes } from "./routes.ts";
 const areaOfSegment: Record<string, string> = {
   workspaces: "accounts",
   accounts: "accounts",
+  "connect-links": "accounts",
   media: "media",
   posts: "posts",
   "scheduled-posts": "posts",
@@ -26,7 +27,7 @@ const areaOfSegment: Record<string, string> = {
 };
 
 // An account's posting slots decide when its posts publish (issue 49's queue): the posts scopes,
-// as for the queue itself (accounts has no write scope, and connecting stays the dashboard's).
+// as for the queue itself (accounts:write is for client connect links; connecting stays the dashboard's).
 const areaOfPath: Record<string, string> = {
   "/api/v1/accounts/{id}/posting-schedule": "posts",
   "/api/v1/accounts/{id}/next-slot": "posts",

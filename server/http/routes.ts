@@ -72,6 +72,8 @@ import {
 import { redeliver, listDeliveries, sendTestEvent } from "../domain/webhooks/deliveries.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage-webhooks.ts";
 import { openApiHandler } from "./openapi-route.ts";
+import { createConnectLinkOp, listConnectLinksOp, revokeConnectLinkOp } from "./operations/connect-links.ts";
+import { createConnectLink, listConnectLinks, revokeConnectLink } from "../domain/connect-links/manage-connect-links.ts";
 import { validatePostGroupOp, validatePostsOp, validateScheduledPostsOp } from "./operations/dry-runs.ts";
 import { validatePosts, validateScheduledPosts } from "../domain/publishing/dry-run.ts";
 import { validatePostGroup } from "../domain/post-groups/validate-post-group.ts";
@@ -82,6 +84,9 @@ export const routes: Route[] = [
   { op: openApiOp, handler: openApiHandler(() => routes.map((r) => r.op)) },
   { op: listWorkspacesOp, handler: handle(listWorkspacesOp, (scope) => listScopeWorkspaces(scope)) },
   { op: listAccountsOp, handler: handle(listAccountsOp, (scope) => listAccounts(scope)) },
+  { op: createConnectLinkOp, handler: handle(createConnectLinkOp, async (scope, { body }) => reply(201, await createConnectLink(scope, body))) },
+  { op: listConnectLinksOp, handler: handle(listConnectLinksOp, (scope) => listConnectLinks(scope)) },
+  { op: revokeConnectLinkOp, handler: handle(revokeConnectLinkOp, (scope, { params }) => revokeConnectLink(scope, params.id)) },
   { op: listMediaOp, handler: handle(listMediaOp, (scope, { query }) => listMedia(scope, query)) },
   { op: createUploadOp, handler: handle(createUploadOp, (scope, { body }) => createUpload(scope, body)) },
   { op: confirmUploadOp, handler: handle(confirmUploadOp, (scope, { body }) => confirmUpload(scope, body)) },

@@ -55,4 +55,7 @@ export const expectedToolNames = [
   "list_approvals",
   "approve_post_group",
   "reject_post_group",
+  "create_connect_link",
+  "list_connect_links",
+  "revoke_connect_link",
 ];

@@ -1,6 +1,7 @@
 import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
+import { connectLinksRouter } from "./routers/connect-links.ts";
 import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
 import { importsRouter } from "./routers/imports.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   workspaces: workspacesRouter,
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
+  connectLinks: connectLinksRouter,
   media: mediaRouter,
   posts: postsRouter,
   jobs: jobsRouter,

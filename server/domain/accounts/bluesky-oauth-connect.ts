@@ -10,7 +10,8 @@ import { db, Prisma } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { displayNameOf } from "../../platforms/bluesky/bluesky-session.ts";
 import { assertCan, type Scope } from "../access.ts";
-import { consumeConnectState, createConnectState, findReconnected } from "./connect-state.ts";
+import { consumeConnectLinkUse } from "../connect-links/consume-connect-link.ts";
+import { consumeConnectState, createConnectState, findReconnected, ownerOf } from "./connect-state.ts";
 import { Issues } from "../publishing/validation-issues.ts";
 import { BLUESKY_OAUTH_SCOPE, blueskyOAuthAvailable, blueskyOAuthClient } from "./bluesky-oauth-client.ts";
 import { blueskyStateStore } from "./bluesky-oauth-stores.ts";
@@ -38,7 +39,7 @@ export async function startBlueskyConnect(scope: Scope, input: StartBlueskyConne
   if (!signInAs) issues.add("handle", "is required: the account's handle (alice.bsky.social) or its server's address", "required");
   issues.throwIfAny();
 
-  const state = await createConnectState(scope, "bluesky", input);
+  const state = await createConnectState(ownerOf(scope), "bluesky", input);
   try {
     const url = await blueskyOAuthClient().authorize(signInAs, { state, scope: BLUESKY_OAUTH_SCOPE });
     return { authorizeUrl: url.toString(), state };
@@ -87,6 +88,8 @@ export async function completeBlueskyConnect(input: { params: URLSearchParams; u
   }
 
   const account = await db.$transaction(async (tx) => {
+    // a client connect link's use is taken with the account (connect-account.ts says why)
+    if (attempt.connectLinkId) await consumeConnectLinkUse(tx, attempt.connectLinkId);
     if (attempt.accountId) {
       const target = await tx.connectedAccount.findUniqueOrThrow({ where: { id: attempt.accountId } });
       if (target.providerAccountId !== did)
@@ -116,5 +119,10 @@ export async function completeBlueskyConnect(input: { params: URLSearchParams; u
       update: data,
     });
   });
-  return { workspaceId: attempt.workspaceId, returnTo: attempt.returnTo, accounts: [{ ...presentAccount(account), connectionMethod: null }] };
+  return {
+    workspaceId: attempt.workspaceId,
+    returnTo: attempt.returnTo,
+    connectLinkId: attempt.connectLinkId,
+    accounts: [{ ...presentAccount(account), connectionMethod: null }],
+  };
 }

@@ -9,7 +9,8 @@ import { createPkce } from "../../platforms/pkce.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import type { AppKind, ConnectedIdentity, TokenSet } from "../../platforms/types.ts";
 import { assertCan, type Scope } from "../access.ts";
-import { consumeConnectState, createConnectState, findReconnected } from "./connect-state.ts";
+import { consumeConnectLinkUse } from "../connect-links/consume-connect-link.ts";
+import { consumeConnectState, createConnectState, findReconnected, ownerOf, type ConnectOwner } from "./connect-state.ts";
 import { tokenColumns } from "./account-tokens.ts";
 import { startBlueskyConnect } from "./bluesky-oauth-connect.ts";
 import { callbackUrl } from "./callback-url.ts";
@@ -35,6 +36,14 @@ export async function startConnect(scope: Scope, input: StartConnectInput) {
   assertCan(scope, "accounts.manage");
   // Bluesky's OAuth is atproto's (the account's own server, no app registration): its own flow
   if (input.provider === "bluesky") return startBlueskyConnect(scope, input);
+  return startConnectFor(ownerOf(scope), input);
+}
+
+/**
+ * The OAuth start for an owner already allowed to connect: a member or key (startConnect), or a
+ * client connect link (connect-links/start-link-connect.ts, which checks the link instead).
+ */
+export async function startConnectFor(owner: ConnectOwner, input: StartConnectInput) {
   const connect = providerTable[input.provider].connect;
   // a provider with several app registrations (TikTok) connects through the business one unless told
   const app: AppKind | undefined = connect.apps ? (input.app ?? "business") : undefined;
@@ -45,13 +54,13 @@ export async function startConnect(scope: Scope, input: StartConnectInput) {
       throw new AppError("SERVICE_UNAVAILABLE", `${input.provider} is not configured on this installation (set its client id and secret)`);
     }
   }
-  const existing = await findReconnected(scope, input.provider, input.accountId);
+  const existing = await findReconnected(owner, input.provider, input.accountId);
   // on a user-named instance our app is registered there (and the address checked) instead of configured;
   // a reconnect goes back to the account's own instance
   const onInstance = named ? await instanceAdapter(input.instance ?? (existing ? instanceOfAccount(existing) : null) ?? undefined) : null;
   const adapter = onInstance?.adapter ?? adapterFor(input.provider);
   const pkce = adapter.usesPkce ? createPkce() : undefined;
-  const state = await createConnectState(scope, input.provider, input, {
+  const state = await createConnectState(owner, input.provider, input, {
     codeVerifier: pkce?.verifier ?? null,
     app: app ?? null,
     instance: onInstance?.instance ?? null,
@@ -94,6 +103,10 @@ export async function completeConnect(input: CompleteConnectInput) {
   if (identities.length === 0) throw new AppError("CONNECTION_FAILED", "The platform granted access to no account");
 
   const accounts = await db.$transaction(async (tx) => {
+    // through a client connect link: its use is taken in this transaction, so a link used up
+    // meanwhile (or revoked, or expired) stores no account, and two completions of a single-use
+    // link store one
+    if (attempt.connectLinkId) await consumeConnectLinkUse(tx, attempt.connectLinkId);
     if (attempt.accountId) {
       const target = await tx.connectedAccount.findUniqueOrThrow({ where: { id: attempt.accountId } });
       if (!identities.some((i) => i.providerAccountId === target.providerAccountId)) {
@@ -135,6 +148,7 @@ export async function completeConnect(input: CompleteConnectInput) {
   return {
     workspaceId: attempt.workspaceId,
     returnTo: attempt.returnTo,
+    connectLinkId: attempt.connectLinkId,
     accounts: accounts.map((a) => ({ ...presentAccount(a), connectionMethod: a.connectionMethod })),
   };
 }

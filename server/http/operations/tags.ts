@@ -2,6 +2,7 @@
 export const tags = [
   { name: "Workspaces", description: "The workspace an API key is bound to." },
   { name: "Accounts", description: "Connected social accounts and what each can do." },
+  { name: "Connect links", description: "Links that let someone without a login (a client) connect an account into the workspace." },
   { name: "Media", description: "The workspace's media library: reserve, upload, confirm, list." },
   { name: "Publishing", description: "Publish text now, or media as durable jobs; follow jobs to their outcome." },
   { name: "Posts", description: "Published posts and their metrics, as synchronized from the platforms; reposts." },

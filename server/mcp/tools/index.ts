@@ -19,6 +19,7 @@ import {
   setPostingScheduleTool,
   shuffleQueueTool,
 } from "./queue.ts";
+import { createConnectLinkTool, listConnectLinksTool, revokeConnectLinkTool } from "./connect-links.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
 import { cancelScheduledPostTool, editScheduledPostTool, listScheduledPostsTool, schedulePostTool } from "./scheduling.ts";
@@ -87,4 +88,7 @@ export const tools: McpTool[] = [
   listApprovalsTool,
   approvePostGroupTool,
   rejectPostGroupTool,
+  createConnectLinkTool,
+  listConnectLinksTool,
+  revokeConnectLinkTool,
 ];

@@ -1,5 +1,6 @@
 import { completeBlueskyConnect } from "@/server/domain/accounts/bluesky-oauth-connect";
 import { completeConnect } from "@/server/domain/accounts/connect-account";
+import { connectLinkOfState } from "@/server/domain/accounts/connect-state";
 import { providers, type ProviderName } from "@/server/domain/accounts/providers";
 import { env } from "@/server/env";
 import { toAppError } from "@/server/errors";
@@ -7,7 +8,8 @@ import { assertStorableText } from "@/server/storable-text";
 import { sessionUserId, WORKSPACE_COOKIE } from "@/server/auth/session";
 
 // The OAuth redirect URI of every platform: completes the connection, then returns to the
-// dashboard with the outcome in the query string.
+// dashboard with the outcome in the query string; a connection made through a client connect
+// link (a person without a login) ends on the link's public page instead.
 export async function GET(request: Request, context: { params: Promise<{ provider: string }> }) {
   const { provider } = await context.params;
   const base = env().publicUrl;
@@ -33,16 +35,20 @@ export async function GET(request: Request, context: { params: Promise<{ provide
             errorDescription: q.get("error_description"),
             userId,
           });
-    const target = new URL(result.returnTo ?? "/accounts", base);
+    const target = new URL(result.connectLinkId ? "/connect/done" : (result.returnTo ?? "/accounts"), base);
+    if (result.connectLinkId) target.searchParams.set("link", result.connectLinkId);
     target.searchParams.set("connected", result.accounts.map((a) => `@${a.username}`).join(", "));
     target.searchParams.set("provider", provider);
+    if (result.connectLinkId) return Response.redirect(target.toString(), 302);
     return new Response(null, {
       status: 302,
       headers: { Location: target.toString(), "Set-Cookie": `${WORKSPACE_COOKIE}=${result.workspaceId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000` },
     });
   } catch (err) {
     const appError = toAppError(err);
-    const target = new URL("/accounts", base);
+    const linkId = provider === "bluesky" ? null : await connectLinkOfState(q.get("state")).catch(() => null);
+    const target = new URL(linkId ? "/connect/done" : "/accounts", base);
+    if (linkId) target.searchParams.set("link", linkId);
     target.searchParams.set("error", appError.code);
     target.searchParams.set("message", appError.message);
     return Response.redirect(target.toString(), 302);
