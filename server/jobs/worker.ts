@@ -27,6 +27,7 @@ import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 import { extendSeriesTask, fillEvergreenTask } from "./tasks/series-and-evergreen.ts";
 import { pollFeedsTask } from "./tasks/poll-feeds.ts";
+import { pruneAuditLogTask } from "./tasks/prune-audit-log.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -42,6 +43,7 @@ export const taskList: TaskList = {
   [RUN_IMPORT_TASK]: runImportTask,
   "sweep-imports": sweepImportsTask,
   "poll-feeds": pollFeedsTask,
+  "prune-audit-log": pruneAuditLogTask,
 };
 
 const crontab = [
@@ -54,6 +56,8 @@ const crontab = [
   "*/5 * * * * fill-evergreen",
   "* * * * * sweep-imports",
   "* * * * * poll-feeds",
+  // daily at 03:17, a quiet minute; ?fill=1d runs a missed day once when a worker comes back
+  "17 3 * * * prune-audit-log ?fill=1d",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so
