@@ -39,6 +39,8 @@ import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
+import { listAuditLogOp } from "./operations/audit.ts";
+import { listAuditLog } from "../domain/audit/list-audit-log.ts";
 import {
   getNextSlotOp,
   getPostingScheduleOp,
@@ -78,6 +80,7 @@ export type Route = { op: Operation; handler: RouteHandler };
 export const routes: Route[] = [
   { op: openApiOp, handler: openApiHandler(() => routes.map((r) => r.op)) },
   { op: listWorkspacesOp, handler: handle(listWorkspacesOp, (scope) => listScopeWorkspaces(scope)) },
+  { op: listAuditLogOp, handler: handle(listAuditLogOp, (scope, { query }) => listAuditLog(scope, query)) },
   { op: listAccountsOp, handler: handle(listAccountsOp, (scope) => listAccounts(scope)) },
   { op: listMediaOp, handler: handle(listMediaOp, (scope, { query }) => listMedia(scope, query)) },
   { op: createUploadOp, handler: handle(createUploadOp, (scope, { body }) => createUpload(scope, body)) },

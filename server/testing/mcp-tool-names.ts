@@ -52,4 +52,5 @@ export const expectedToolNames = [
   "fetch_feed",
   "delete_feed",
   "publish_next_in_queue",
+  "list_audit_log",
 ];

@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
@@ -31,6 +32,7 @@ export const appRouter = router({
   imports: importsRouter,
   feeds: feedsRouter,
   queue: queueRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
