@@ -8,7 +8,10 @@ import { listAuditLog } from "./list-audit-log.ts";
 /** A bound on one export (about 100 days of a busy team): narrow the dates for more. */
 export const MAX_EXPORT_ROWS = 50_000;
 
-export async function exportAuditCsv(scope: Scope, query: Omit<AuditListQuery, "limit" | "cursor">): Promise<{ csv: string; rows: number; truncated: boolean }> {
+export async function exportAuditCsv(
+  scope: Scope,
+  query: Omit<AuditListQuery, "limit" | "cursor">,
+): Promise<{ csv: string; rows: number; truncated: boolean }> {
   const rows: Record<string, string>[] = [];
   let cursor: string | undefined;
   let truncated = false;
@@ -36,5 +39,9 @@ export async function exportAuditCsv(scope: Scope, query: Omit<AuditListQuery, "
     cursor = page.nextCursor;
   }
   const columns = ["at", "actor", "actorKind", "actorId", "door", "action", "resourceType", "resourceId", "address", "details"];
-  return { csv: Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) }, { escapeFormulae: true }), rows: rows.length, truncated };
+  return {
+    csv: Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => r[c] ?? "")) }, { escapeFormulae: true }),
+    rows: rows.length,
+    truncated,
+  };
 }

@@ -32,7 +32,7 @@ export type AuditRecord = {
  * body or a response is never stored whole: a key, a webhook secret, a token or a password in
  * it would end up in the log.
  */
-const DETAIL_FIELDS = ["status", "name", "provider", "role", "outcome", "enabled", "contentType", "count"] as const;
+const DETAIL_FIELDS = ["status", "name", "provider", "role", "outcome", "enabled", "contentType", "count", "auditRetentionDays"] as const;
 const MAX_DETAIL_LENGTH = 120;
 
 /** The whitelisted, shortened part of a result (or input) worth keeping beside an entry. */
@@ -56,7 +56,10 @@ export function resultResourceId(result: unknown): string | null {
   const record = result as Record<string, unknown>;
   if (typeof record.id === "string") return record.id;
   const ids = Object.entries(record).filter(([key, value]) => /^[a-z]+Id$/.test(key) && key !== "workspaceId" && typeof value === "string");
-  return ids.length === 1 ? (ids[0]![1] as string) : null;
+  if (ids.length === 1) return ids[0]![1] as string;
+  // { key, apiKey: { id } }: the one nested object that has an id
+  const nested = Object.values(record).filter((v): v is { id: string } => !!v && typeof v === "object" && typeof (v as { id?: unknown }).id === "string");
+  return nested.length === 1 ? nested[0]!.id : null;
 }
 
 /** A request that asks only to check (`dryRun: true`) writes nothing, so it is not audited. */
