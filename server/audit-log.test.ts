@@ -3,15 +3,15 @@
 // retention; and no secret of the run in any stored row.
 import Papa from "papaparse";
 import { describe, expect, inject, it } from "vitest";
-import { db } from "../../db.ts";
-import { httpClient, ok } from "../../mcp/test-client.ts";
-import { dashboardSession } from "../../testing/dashboard-session.ts";
-import { dashboardSignIn } from "../../testing/dashboard-sign-in.ts";
-import { api, createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
-import { signUp } from "../auth/sign-up.ts";
-import { createApiKey } from "../api-keys/create-api-key.ts";
-import { pruneAuditLog } from "./audit-retention.ts";
-import { linkActor, recordAuditAs } from "./record-audit.ts";
+import { db } from "./db.ts";
+import { httpClient, ok } from "./mcp/test-client.ts";
+import { dashboardSession } from "./testing/dashboard-session.ts";
+import { dashboardSignIn } from "./testing/dashboard-sign-in.ts";
+import { api, createWorkspaceWithKey, uniqueEmail } from "./testing/fixtures.ts";
+import { signUp } from "./domain/auth/sign-up.ts";
+import { createApiKey } from "./domain/api-keys/create-api-key.ts";
+import { pruneAuditLog } from "./domain/audit/audit-retention.ts";
+import { linkActor, recordAuditAs } from "./domain/audit/record-audit.ts";
 
 const composition = { content: { text: "Audited draft" }, targets: [] };
 const rowsOf = (workspaceId: string) => db.auditEntry.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
