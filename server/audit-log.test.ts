@@ -8,7 +8,7 @@ import { httpClient, ok } from "./mcp/test-client.ts";
 import { dashboardSession } from "./testing/dashboard-session.ts";
 import { dashboardSignIn } from "./testing/dashboard-sign-in.ts";
 import { api, createWorkspaceWithKey, uniqueEmail } from "./testing/fixtures.ts";
-import { signUp } from "./domain/auth/sign-up.ts";
+import { hashPassword } from "./domain/auth/password.ts";
 import { createApiKey } from "./domain/api-keys/create-api-key.ts";
 import { pruneAuditLog } from "./domain/audit/audit-retention.ts";
 import { linkActor, recordAuditAs } from "./domain/audit/record-audit.ts";
@@ -19,16 +19,17 @@ const loopback = /^(::ffff:)?127\.0\.0\.1$|^::1$/;
 
 /** A tRPC query (GET) with the session cookie, as the dashboard's client sends it. */
 async function trpcQuery(cookie: string, procedure: string, input: unknown) {
-  const url = `${inject("baseUrl")}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const url = `${inject("baseUrl")}/api/trpc/${procedure}${query}`;
   const res = await fetch(url, { headers: { Cookie: cookie } });
   return { status: res.status, json: (await res.json()) as any };
 }
 
-/** An editor of t's workspace who can sign in to the dashboard. */
+/** An editor of the workspace (their only one) who can sign in to the dashboard. */
 async function editorOf(workspaceId: string) {
   const email = uniqueEmail("editor");
   const password = "password-" + crypto.randomUUID();
-  const { user } = await signUp({ email, password }, { plan: "CREATOR" });
+  const user = await db.user.create({ data: { email, passwordHash: await hashPassword(password) } });
   await db.membership.create({ data: { workspaceId, userId: user.id, role: "EDITOR" } });
   return { email, password, cookie: await dashboardSignIn(inject("baseUrl"), email, password) };
 }
