@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { AuditRetention } from "./audit-retention";
 
 export function WorkspaceSettings() {
   const trpc = useTRPC();
@@ -76,6 +77,7 @@ export function WorkspaceSettings() {
         <div className="mt-3">{rename.error ? <Alert>{errorMessage(rename.error)}</Alert> : saved ? <Alert tone="success">Saved.</Alert> : null}</div>
       </Card>
       <ApprovalSettings canManage={canManage} />
+      <AuditRetention canManage={canManage} />
       {canOwn ? (
         <Card>
           <h2 className="text-base font-semibold">New workspace</h2>

@@ -1,15 +1,19 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
+import { useTRPC } from "@/components/trpc";
 import { navItems } from "./nav-items";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 export function AppShell({ user, children }: { user: { email: string; name: string | null }; children: React.ReactNode }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const trpc = useTRPC();
+  const permissions: readonly string[] = useQuery(trpc.workspaces.list.queryOptions()).data?.permissions ?? [];
   const menuButton = useRef<HTMLButtonElement>(null);
   // Escape closes the phone menu and hands focus back to its button, wherever focus was in it.
   useEffect(() => {
@@ -25,20 +29,22 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
 
   const nav = (
     <nav aria-label="Main" className="mt-6 space-y-1">
-      {navItems.map((item) => {
-        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-        return (
-          <Link
-            key={item.href}
-            href={item.href}
-            onClick={() => setOpen(false)}
-            aria-current={active ? "page" : undefined}
-            className={`block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
-          >
-            {item.label}
-          </Link>
-        );
-      })}
+      {navItems
+        .filter((item) => !("permission" in item) || permissions.includes(item.permission))
+        .map((item) => {
+          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              onClick={() => setOpen(false)}
+              aria-current={active ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+            >
+              {item.label}
+            </Link>
+          );
+        })}
     </nav>
   );
 

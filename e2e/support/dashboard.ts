@@ -46,6 +46,7 @@ export const dashboardPages = [
   { path: "/accounts", heading: "Accounts" },
   { path: "/carousels", heading: "Carousels" },
   { path: "/jobs", heading: "Jobs" },
+  { path: "/audit", heading: "Audit log" },
   { path: "/settings/general", heading: "Settings" },
   { path: "/settings/api-keys", heading: "Settings" },
   { path: "/settings/feeds", heading: "Settings" },

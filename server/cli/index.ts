@@ -7,6 +7,12 @@ import { providers, type ProviderName } from "../domain/accounts/providers.ts";
 import { useInstallationDatabase } from "../runtime/database.ts";
 import { NoInstallationDataError } from "../runtime/embedded-postgres.ts";
 
+/** The CLI's writes are audit entries of the system (door "cli"), recorded once each succeeded. */
+async function audit(workspaceId: string, action: string, resourceType: string, resourceId: string | null, details?: Record<string, string>) {
+  const [{ systemScope }, { recordAudit }] = await Promise.all([import("../scope.ts"), import("../domain/audit/record-audit.ts")]);
+  await recordAudit(await systemScope(workspaceId), { door: "cli", action, resourceType, resourceId, details: details ?? null });
+}
+
 const program = new Command("posteady").description("Administer a Posteady installation").showHelpAfterError();
 
 type Out = { json?: boolean };
@@ -33,6 +39,7 @@ program
       plan: opts.plan ? parsePlan(opts.plan) : undefined,
       keyName: opts.keyName,
     });
+    await audit(result.workspaceId, "bootstrap", "workspace", result.workspaceId);
     print(result, opts, () => `user       ${result.userId}\nworkspace  ${result.workspaceId}\napi key    ${result.apiKey}\n(the key is shown only now)`);
   });
 
@@ -109,6 +116,7 @@ keys
             .split(",")
             .map((s) => s.trim()) as CreateApiKeyInput["scopes"]);
     const result = await createApiKey(await systemScope(opts.workspace), { name: opts.name, expiresAt: opts.expires, scopes });
+    await audit(opts.workspace, "keys.create", "api-key", result.apiKey.id, { name: result.apiKey.name });
     print(
       { id: result.apiKey.id, apiKey: result.key, expiresAt: result.apiKey.expiresAt, scopes: result.apiKey.scopes },
       opts,
@@ -124,6 +132,7 @@ keys
   .action(async (opts) => {
     const [{ systemScope }, { revokeApiKey }] = await Promise.all([import("../scope.ts"), import("../domain/api-keys/revoke-api-key.ts")]);
     const key = await revokeApiKey(await systemScope(opts.workspace), opts.id);
+    await audit(opts.workspace, "keys.revoke", "api-key", key.id, { name: key.name });
     print(key, opts, () => `revoked ${key.id} (${key.name}) at ${key.revokedAt}`);
   });
 
@@ -143,6 +152,7 @@ program
     const scope = await systemScope(opts.workspace);
     const org = await setOrganizationPlan(scope.organizationId, parsePlan(opts.plan));
     const result = { organizationId: org.id, plan: org.plan.toLowerCase(), mediaQuotaBytes: Number(org.mediaQuotaBytes), carouselCredits: org.carouselCredits };
+    await audit(opts.workspace, "plan.set", "organization", org.id, { plan: result.plan });
     print(result, opts, () => `organization ${org.id} is now on ${result.plan}`);
   });
 
@@ -176,6 +186,7 @@ accounts
       server: opts.server,
     });
     const out = { accountId: account.accountId, provider: account.provider, username: account.username };
+    await audit(opts.workspace, "accounts.connect", "account", out.accountId, { provider: out.provider });
     print(out, opts, () => `connected ${out.provider} @${out.username} (${out.accountId})`);
   });
 
@@ -224,6 +235,7 @@ sandbox
         pageTasks: list(opts.pageTasks),
         instance: provider === "mastodon" ? opts.instance : undefined,
       });
+      for (const a of accounts) await audit(opts.workspace, "sandbox.connect", "account", a.accountId, { provider: a.provider });
       const first = accounts[0]!;
       const out = { accountId: first.accountId, provider: first.provider, username: first.username };
       print(out, opts, () => accounts.map((a) => `connected ${a.provider} @${a.username} (${a.accountId})`).join("\n"));

@@ -2,6 +2,7 @@
 // key → scope, plan, rate limit, input validation, one domain call, output shaping, envelope.
 import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
 import { assertKeyScope } from "../domain/access.ts";
+import { auditDetails, isDryRun, recordAudit, resultResourceId } from "../domain/audit/record-audit.ts";
 import { assertApiAccess } from "../domain/plans.ts";
 import { log } from "../log.ts";
 import { scopeFromAuthorization, type Scope } from "../scope.ts";
@@ -33,7 +34,8 @@ export function handle<Op extends Operation>(
       // A read runs while its request is counted (the count is a database round trip); its answer
       // is dropped if the count refuses it. Anything that writes waits for the count.
       if (op.method !== "GET") await counting;
-      const work = (async () => fn(scope, (await parseInput(op, request, params)) as OperationInput<Op>, request))();
+      let input: OperationInput<Op> | undefined;
+      const work = (async () => fn(scope, (input = (await parseInput(op, request, params)) as OperationInput<Op>), request))();
       work.catch(() => {}); // heard below, unless the count refuses first
       rateLimitHeaders(await counting, headers);
       const result = await work;
@@ -46,11 +48,28 @@ export function handle<Op extends Operation>(
         throw new Error(`${op.operationId} produced a response outside its schema`);
       }
       if (status < 400) touchApiKey(scope.actor.apiKeyId);
+      if (op.method !== "GET" && op.audited !== false && status < 400 && !isDryRun(input?.body)) {
+        // awaited so the entry exists when the caller has the answer; recordAudit never throws
+        await recordAudit(scope, {
+          door: "rest",
+          action: op.operationId,
+          resourceType: resourceTypeOf(op.path),
+          resourceId: (params.id as string | undefined) ?? resultResourceId(shaped.data),
+          address: clientAddress(request),
+          details: { ...auditDetails(shaped.data), httpStatus: status },
+        });
+      }
       return json(shaped.data, status, headers);
     } catch (err) {
       return errorResponse(err, headers);
     }
   };
+}
+
+/** The resource an API path is about: its first segment, singular (/api/v1/post-groups/{id}/move → post-group). */
+export function resourceTypeOf(path: string): string {
+  const segment = path.replace(/^\/api\/v1\//, "").split("/")[0] ?? "";
+  return segment.endsWith("s") ? segment.slice(0, -1) : segment;
 }
 
 export type { Scope };

@@ -34,6 +34,11 @@ export type Operation = {
   responses: Record<number, SuccessResponse>;
   /** errors this operation can answer besides the common ones (401, 403 plan, 422, 429, 500) */
   errors?: ErrorCode[];
+  /**
+   * false for a POST that writes nothing (the dry runs): handle() records every other successful
+   * non-GET call in the audit log (docs/audit-log.md).
+   */
+  audited?: false;
 };
 
 export function defineOperation<const Op extends Operation>(op: Op): Op {

@@ -24,6 +24,7 @@ const areaOfSegment: Record<string, string> = {
   feeds: "posts",
   carousels: "carousels",
   webhooks: "webhooks",
+  "audit-log": "audit",
 };
 
 // An account's posting slots decide when its posts publish (issue 49's queue): the posts scopes,

@@ -42,6 +42,8 @@ import { approvePostGroupOp, listApprovalsOp, rejectPostGroupOp } from "./operat
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
+import { listAuditLogOp } from "./operations/audit.ts";
+import { listAuditLog } from "../domain/audit/list-audit-log.ts";
 import {
   getNextSlotOp,
   getPostingScheduleOp,
@@ -83,6 +85,7 @@ export type Route = { op: Operation; handler: RouteHandler };
 export const routes: Route[] = [
   { op: openApiOp, handler: openApiHandler(() => routes.map((r) => r.op)) },
   { op: listWorkspacesOp, handler: handle(listWorkspacesOp, (scope) => listScopeWorkspaces(scope)) },
+  { op: listAuditLogOp, handler: handle(listAuditLogOp, (scope, { query }) => listAuditLog(scope, query)) },
   { op: listAccountsOp, handler: handle(listAccountsOp, (scope) => listAccounts(scope)) },
   { op: createConnectLinkOp, handler: handle(createConnectLinkOp, async (scope, { body }) => reply(201, await createConnectLink(scope, body))) },
   { op: listConnectLinksOp, handler: handle(listConnectLinksOp, (scope) => listConnectLinks(scope)) },

@@ -29,6 +29,7 @@ import { extendSeriesTask, fillEvergreenTask } from "./tasks/series-and-evergree
 import { pollFeedsTask } from "./tasks/poll-feeds.ts";
 import { sendEmailTask } from "./tasks/send-email.ts";
 import { SEND_EMAIL_TASK } from "../mail/enqueue-email.ts";
+import { pruneAuditLogTask } from "./tasks/prune-audit-log.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -45,6 +46,7 @@ export const taskList: TaskList = {
   "sweep-imports": sweepImportsTask,
   "poll-feeds": pollFeedsTask,
   [SEND_EMAIL_TASK]: sendEmailTask,
+  "prune-audit-log": pruneAuditLogTask,
 };
 
 const crontab = [
@@ -57,6 +59,8 @@ const crontab = [
   "*/5 * * * * fill-evergreen",
   "* * * * * sweep-imports",
   "* * * * * poll-feeds",
+  // daily at 03:17, a quiet minute; ?fill=1d runs a missed day once when a worker comes back
+  "17 3 * * * prune-audit-log ?fill=1d",
 ].join("\n");
 
 // The queue's own messages go to our log; its per-job lines ("Completed task …") at debug, so

@@ -6,6 +6,7 @@ import { ErrorCode, McpError, type CallToolResult, type Tool } from "@modelconte
 import { ZodError } from "zod";
 import { assertKeyScope } from "../domain/access.ts";
 import { touchApiKey } from "../domain/api-keys/authenticate-api-key.ts";
+import { auditDetails, isDryRun, recordAudit, resultResourceId } from "../domain/audit/record-audit.ts";
 import { AppError, toAppError } from "../errors.ts";
 import { consumeRateLimit } from "../http/rate-limit.ts";
 import { log } from "../log.ts";
@@ -46,7 +47,7 @@ export function toolDescriptorsFor(scope: ApiScope): Tool[] {
  * Runs a tool for the caller `resolveScope` answers. An unknown tool name is a protocol error
  * (JSON-RPC invalid params, as the MCP specification says); everything else is a tool result.
  */
-export async function callTool(name: string, args: unknown, resolveScope: () => Promise<ApiScope>): Promise<CallToolResult> {
+export async function callTool(name: string, args: unknown, resolveScope: () => Promise<ApiScope>, address?: string): Promise<CallToolResult> {
   const registered = registry.get(name);
   if (!registered) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names the tools`);
   const { tool, schema } = registered;
@@ -75,11 +76,29 @@ export async function callTool(name: string, args: unknown, resolveScope: () => 
       throw new Error(`${name} produced a result outside its schema`);
     }
     touchApiKey(scope.actor.apiKeyId);
+    // every tool that is not read-only writes: recorded once it succeeded (dry runs excepted)
+    if (tool.annotations.readOnlyHint !== true && !isDryRun(input)) {
+      await recordAudit(scope, {
+        door: "mcp",
+        action: name,
+        // create_webhook → webhook, cancel_scheduled_post → scheduled-post
+        resourceType: name.split("_").slice(1).join("-") || null,
+        resourceId: idArgument(input) ?? resultResourceId(shaped.data),
+        address,
+        details: auditDetails(shaped.data),
+      });
+    }
     const structuredContent = shaped.data as Record<string, unknown>;
     return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
   } catch (err) {
     return errorResult(err);
   }
+}
+
+/** The resource a tool's arguments name: its one `…Id` argument (webhookId, postGroupId), if any. */
+function idArgument(input: Record<string, unknown>): string | null {
+  const ids = Object.entries(input).filter(([key, value]) => /^[a-z]+Id$/.test(key) && typeof value === "string");
+  return ids.length === 1 ? (ids[0]![1] as string) : null;
 }
 
 /**

@@ -22,7 +22,13 @@ function instructions(workspaceId: string): string {
  * A server for one caller: `resolveScope` answers the API key's scope at each tool call. Calls
  * still running are kept in `inFlight`, when given, so a closing door can let them answer.
  */
-export function createMcpServer(resolveScope: () => Promise<ApiScope>, workspaceId: string, inFlight?: Set<Promise<unknown>>): Server {
+export function createMcpServer(
+  resolveScope: () => Promise<ApiScope>,
+  workspaceId: string,
+  inFlight?: Set<Promise<unknown>>,
+  /** the client's network address (Streamable HTTP), for the audit log; none over stdio */
+  address?: string,
+): Server {
   const server = new Server(
     { name: "posteady", title: "Posteady", version: packageJson.version },
     { capabilities: { tools: { listChanged: false } }, instructions: instructions(workspaceId) },
@@ -36,7 +42,7 @@ export function createMcpServer(resolveScope: () => Promise<ApiScope>, workspace
     if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
     const name = request.params?.name;
     if (typeof name !== "string") throw new McpError(ErrorCode.InvalidParams, "tools/call needs params.name, a tool's name from tools/list");
-    const call = callTool(name, request.params?.arguments, resolveScope);
+    const call = callTool(name, request.params?.arguments, resolveScope, address);
     if (inFlight) {
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call)).catch(() => {});

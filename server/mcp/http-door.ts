@@ -25,8 +25,9 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
   // The transport itself is unauthenticated: a missing or wrong key, or a plan without the API,
   // is answered before any MCP message is read, with the REST envelope and status.
   let scope: ApiScope;
+  const address = nodeClientAddress(req);
   try {
-    scope = await scopeFromAuthorization(req.headers.authorization ?? null, nodeClientAddress(req));
+    scope = await scopeFromAuthorization(req.headers.authorization ?? null, address);
     assertApiAccess(scope.plan);
   } catch (err) {
     return sendWebResponse(res, errorResponse(err));
@@ -36,7 +37,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse): Promi
   // message's shape).
   const body = await readMessage(req);
   if (body instanceof Response) return sendWebResponse(res, body);
-  const server = createMcpServer(async () => scope, scope.workspaceId);
+  const server = createMcpServer(async () => scope, scope.workspaceId, undefined, address);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   transport.onerror = (err) => log.debug("mcp transport refused a request", { error: err.message });
   res.on("close", () => {

@@ -58,4 +58,5 @@ export const expectedToolNames = [
   "create_connect_link",
   "list_connect_links",
   "revoke_connect_link",
+  "list_audit_log",
 ];

@@ -9,6 +9,7 @@ export async function createContext(req: Request, resHeaders: Headers): Promise<
     userId: await sessionUserId(),
     requestedWorkspaceId: match?.[1] ?? null,
     resHeaders,
+    // the web server sets X-Forwarded-For to the client's address before Next.js sees the request
     address: forwardedClientAddress(req.headers.get("x-forwarded-for")),
   };
 }

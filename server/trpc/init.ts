@@ -1,5 +1,6 @@
 // tRPC for the dashboard: session-based context, errors mapped through the one error table.
 import { initTRPC, TRPCError } from "@trpc/server";
+import { auditDetails, isDryRun, recordAudit, resultResourceId } from "../domain/audit/record-audit.ts";
 import { AppError, errorTable, toAppError } from "../errors.ts";
 import { scopeFromSession } from "../scope.ts";
 import { assertStorableText } from "../storable-text.ts";
@@ -52,7 +53,28 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, userId: ctx.userId } });
 });
 
-export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
+// Every mutation that succeeded is one audit entry (door "dashboard", action its path such as
+// publishing.create); queries are reads and are not recorded.
+export const workspaceProcedure = authedProcedure.use(async ({ ctx, next, type, path, getRawInput }) => {
   const scope = await scopeFromSession(ctx.userId, ctx.requestedWorkspaceId);
-  return next({ ctx: { ...ctx, scope } });
+  const result = await next({ ctx: { ...ctx, scope } });
+  if (type === "mutation" && result.ok) {
+    const input = await getRawInput().catch(() => undefined);
+    if (!isDryRun(input)) {
+      await recordAudit(scope, {
+        door: "dashboard",
+        action: path,
+        resourceType: path.split(".")[0] ?? null,
+        resourceId: idOf(input) ?? resultResourceId(result.data),
+        address: ctx.address ?? null,
+        details: auditDetails(result.data),
+      });
+    }
+  }
+  return result;
 });
+
+/** The id a mutation's input names (`id`, or its one `…Id` field). */
+function idOf(input: unknown): string | null {
+  return resultResourceId(input);
+}

@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { connectLinksRouter } from "./routers/connect-links.ts";
 import { authRouter } from "./routers/auth.ts";
@@ -37,6 +38,7 @@ export const appRouter = router({
   queue: queueRouter,
   members: membersRouter,
   approvals: approvalsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

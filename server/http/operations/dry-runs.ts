@@ -33,6 +33,7 @@ const example = {
 export const validatePostsOp = defineOperation({
   operationId: "validatePosts",
   method: "POST",
+  audited: false,
   path: "/api/v1/posts/validate",
   tag: "Publishing",
   scope: "posts:read",
@@ -47,6 +48,7 @@ export const validatePostsOp = defineOperation({
 export const validateScheduledPostsOp = defineOperation({
   operationId: "validateScheduledPosts",
   method: "POST",
+  audited: false,
   path: "/api/v1/scheduled-posts/validate",
   tag: "Scheduling",
   scope: "posts:read",
@@ -66,6 +68,7 @@ export const validateScheduledPostsOp = defineOperation({
 export const validatePostGroupOp = defineOperation({
   operationId: "validatePostGroup",
   method: "POST",
+  audited: false,
   path: "/api/v1/post-groups/validate",
   tag: "Publishing",
   scope: "posts:read",

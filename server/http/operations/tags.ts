@@ -14,6 +14,7 @@ export const tags = [
   { name: "Feeds", description: "RSS and Atom feeds whose new items become drafts or queued posts, each once." },
   { name: "Carousels", description: "Image carousels generated from a topic, a text or a link, rendered into the media library." },
   { name: "Webhooks", description: "Events of the workspace sent to your endpoints, signed as Standard Webhooks says; their deliveries." },
+  { name: "Audit log", description: "Every write to the workspace, by whom, through which door and from where; reads are not recorded." },
   { name: "Reference", description: "The machine-readable description of this API." },
 ] as const;
 

@@ -1,6 +1,7 @@
 // Every tool of the MCP door, in the order tools/list answers them. A new tool is one
 // defineTool() in a file of this folder, added here (see docs/mcp-tools.md, "Adding a tool").
 import type { McpTool } from "../tool.ts";
+import { listAuditLogTool } from "./audit.ts";
 import { listAccountsTool, listWorkspacesTool } from "./accounts.ts";
 import { createCarouselTool, getCarouselOptionsTool, getCarouselTool } from "./carousels.ts";
 import { confirmMediaUploadTool, createMediaUploadTool, getMediaImportTool, importMediaTool, listMediaTool } from "./media.ts";
@@ -91,4 +92,5 @@ export const tools: McpTool[] = [
   createConnectLinkTool,
   listConnectLinksTool,
   revokeConnectLinkTool,
+  listAuditLogTool,
 ];
