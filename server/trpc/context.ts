@@ -1,8 +1,17 @@
-import { sessionUserId, WORKSPACE_COOKIE } from "../auth/session.ts";
+import { currentSession, WORKSPACE_COOKIE } from "../auth/session.ts";
+import { forwardedClientAddress } from "../http/client-address.ts";
 import type { Context } from "./init.ts";
 
 export async function createContext(req: Request, resHeaders: Headers): Promise<Context> {
   const cookie = req.headers.get("cookie") ?? "";
   const match = new RegExp(`(?:^|;\\s*)${WORKSPACE_COOKIE}=([^;]+)`).exec(cookie);
-  return { userId: await sessionUserId(), requestedWorkspaceId: match?.[1] ?? null, resHeaders };
+  const session = await currentSession();
+  return {
+    userId: session?.userId ?? null,
+    sessionId: session?.sessionId ?? null,
+    // the web server sets X-Forwarded-For to the socket's (or the trusted proxy's) address
+    address: forwardedClientAddress(req.headers.get("x-forwarded-for")),
+    requestedWorkspaceId: match?.[1] ?? null,
+    resHeaders,
+  };
 }

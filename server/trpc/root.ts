@@ -6,6 +6,7 @@ import { draftsRouter } from "./routers/drafts.ts";
 import { importsRouter } from "./routers/imports.ts";
 import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
+import { meRouter } from "./routers/me.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { queueRouter } from "./routers/queue.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
@@ -16,6 +17,7 @@ import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
   auth: authRouter,
+  me: meRouter,
   workspaces: workspacesRouter,
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
