@@ -7,6 +7,7 @@ const tabs = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/feeds", label: "Feeds" },
+  { href: "/settings/account", label: "Account" },
 ];
 
 export function SettingsTabs() {
