@@ -57,8 +57,7 @@ function Form() {
         {secondStep ? (
           <>
             <p className="text-sm text-slate-600">
-              Two-factor sign-in is on for {secondStep.email}. Enter the 6-digit code from your authenticator app, or one of your recovery
-              codes.
+              Two-factor sign-in is on for {secondStep.email}. Enter the 6-digit code from your authenticator app, or one of your recovery codes.
             </p>
             <Field label="Two-factor code" name="code" autoComplete="one-time-code" inputMode="text" autoFocus required maxLength={40} />
           </>
@@ -72,7 +71,14 @@ function Form() {
           {pending ? "Signing in…" : secondStep ? "Verify and sign in" : "Sign in"}
         </Button>
         {secondStep ? (
-          <Button variant="ghost" className="w-full" onClick={() => (setSecondStep(null), setError(null))}>
+          <Button
+            variant="ghost"
+            className="w-full"
+            onClick={() => {
+              setSecondStep(null);
+              setError(null);
+            }}
+          >
             Back
           </Button>
         ) : null}

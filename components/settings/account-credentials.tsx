@@ -79,10 +79,7 @@ export function ChangeEmail({ email }: { email: string }) {
           e.preventDefault();
           const form = e.currentTarget;
           const data = new FormData(form);
-          request.mutate(
-            { newEmail: String(data.get("newEmail")), currentPassword: String(data.get("currentPassword")) },
-            { onSuccess: () => form.reset() },
-          );
+          request.mutate({ newEmail: String(data.get("newEmail")), currentPassword: String(data.get("currentPassword")) }, { onSuccess: () => form.reset() });
         }}
       >
         {request.error && Object.keys(errors).length === 0 ? <Alert>{errorMessage(request.error)}</Alert> : null}
@@ -94,7 +91,9 @@ export function ChangeEmail({ email }: { email: string }) {
           </Button>
         </div>
         {request.data ? (
-          <Alert tone="success">We sent a link to {request.data.sentTo}. Until you open it, your email stays {email}. It works once, for 24 hours.</Alert>
+          <Alert tone="success">
+            We sent a link to {request.data.sentTo}. Until you open it, your email stays {email}. It works once, for 24 hours.
+          </Alert>
         ) : null}
       </form>
     </Card>

@@ -74,7 +74,9 @@ export function AccountSessions() {
       {revokeMany.data && !revokeMany.variables?.everywhere ? (
         <div className="mt-3">
           <Alert tone="success">
-            {revokeMany.data.signedOut === 0 ? "No other session was signed in." : `Signed out ${revokeMany.data.signedOut} other session${revokeMany.data.signedOut === 1 ? "" : "s"}.`}
+            {revokeMany.data.signedOut === 0
+              ? "No other session was signed in."
+              : `Signed out ${revokeMany.data.signedOut} other session${revokeMany.data.signedOut === 1 ? "" : "s"}.`}
           </Alert>
         </div>
       ) : null}

@@ -42,7 +42,16 @@ export function TwoFactor({ status }: { status: Status }) {
             <Button variant="secondary" onClick={() => navigator.clipboard?.writeText(recoveryCodes.join("\n"))}>
               Copy
             </Button>
-            <Button onClick={() => (setRecoveryCodes(null), start.reset(), confirm.reset(), refresh())}>Done</Button>
+            <Button
+              onClick={() => {
+                setRecoveryCodes(null);
+                start.reset();
+                confirm.reset();
+                void refresh();
+              }}
+            >
+              Done
+            </Button>
           </div>
         </div>
       </Card>
@@ -54,8 +63,8 @@ export function TwoFactor({ status }: { status: Status }) {
       <Card>
         <h2 className="text-base font-semibold">Two-factor sign-in</h2>
         <p className="mt-1 text-sm text-slate-600">
-          On since {status.enabledAt ? formatDate(status.enabledAt) : "—"}: signing in asks for a code from your authenticator app.{" "}
-          {status.recoveryCodesLeft} recovery code{status.recoveryCodesLeft === 1 ? "" : "s"} left.
+          On since {status.enabledAt ? formatDate(status.enabledAt) : "—"}: signing in asks for a code from your authenticator app. {status.recoveryCodesLeft}{" "}
+          recovery code{status.recoveryCodesLeft === 1 ? "" : "s"} left.
         </p>
         <form
           className="mt-4 grid gap-4 sm:max-w-md"

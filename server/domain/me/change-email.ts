@@ -22,7 +22,13 @@ export async function requestEmailChange(person: Person, raw: { newEmail: string
     // only the latest request's link works
     await voidEmailedTokens(tx, user.id, "email_change");
     await tx.userToken.create({
-      data: { userId: user.id, kind: "email_change", tokenHash: hash, newEmail: input.newEmail, expiresAt: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000) },
+      data: {
+        userId: user.id,
+        kind: "email_change",
+        tokenHash: hash,
+        newEmail: input.newEmail,
+        expiresAt: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
+      },
     });
     await sendEmailChangeEmail(tx, input.newEmail, token);
   });

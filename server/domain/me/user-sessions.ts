@@ -71,11 +71,7 @@ export async function revokeSession(userId: string, sessionId: string): Promise<
 }
 
 /** Signs out every session of the person except `keepSessionId` (null: all of them); answers how many ended. */
-export async function revokeSessions(
-  userId: string,
-  keepSessionId: string | null,
-  q: Pick<Prisma.TransactionClient, "userSession"> = db,
-): Promise<number> {
+export async function revokeSessions(userId: string, keepSessionId: string | null, q: Pick<Prisma.TransactionClient, "userSession"> = db): Promise<number> {
   const { count } = await q.userSession.updateMany({
     where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     data: { revokedAt: new Date() },
