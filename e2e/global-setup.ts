@@ -6,7 +6,6 @@ export default async function globalSetup() {
   const stack = await startTestStack("e2e", { databaseName: "posteady" });
   process.env.E2E_BASE_URL = stack.baseUrl;
   process.env.E2E_SANDBOX_URL = stack.sandboxUrl;
-  // TEMPORARY (account-security.ui.spec.ts reads its emails from the outbox until the test SMTP inbox lands)
-  process.env.E2E_DATABASE_URL = stack.databaseUrl;
+  process.env.E2E_MAIL_DIR = stack.mailDir;
   return async () => stack.stop();
 }

@@ -55,6 +55,8 @@ const schema = z
     HTTP_BODY_TIMEOUT_SECONDS: wholeNumber(1).default(20),
     FACEBOOK_PUBLIC_WRITE: bool.default(true),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected smtp://user:password@host:port or smtps://…" }).optional(),
+    MAIL_FROM: z.string().min(3).default("Posteady <posteady@localhost>"),
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
@@ -115,7 +117,7 @@ export class ConfigurationError extends Error {
 }
 
 // Values of these are not repeated in messages (logs outlive terminals).
-const secretVariable = /SECRET|KEY|PASSWORD|DATABASE_URL/;
+const secretVariable = /SECRET|KEY|PASSWORD|DATABASE_URL|SMTP_URL/;
 
 /** Parse variables with `schema` (env()'s, or a part of it), or throw a ConfigurationError. */
 export function readVariables<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.output<S> {
@@ -160,6 +162,9 @@ export type Env = {
   httpBodyTimeoutSeconds: number;
   facebookPublicWrite: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** outgoing email (server/mail); null: nothing is sent and the dashboard shows the links instead */
+  smtpUrl: string | null;
+  mailFrom: string;
   /** an OpenAI-compatible API for carousel copy (and images, with imageModel); null: the built-in writer */
   llm: { baseUrl: string; apiKey: string; model: string; imageModel: string | null } | null;
   carouselGenerationCredits: number;
@@ -223,6 +228,8 @@ export function env(): Env {
     httpBodyTimeoutSeconds: e.HTTP_BODY_TIMEOUT_SECONDS,
     facebookPublicWrite: e.FACEBOOK_PUBLIC_WRITE,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ""), apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL ?? "gpt-4o-mini", imageModel: e.LLM_IMAGE_MODEL ?? null }
       : null,

@@ -27,6 +27,8 @@ import { refreshExpiringTokensTask } from "./tasks/refresh-expiring-tokens.ts";
 import { scheduleSyncsTask, syncAccountTask } from "./tasks/sync-account.ts";
 import { extendSeriesTask, fillEvergreenTask } from "./tasks/series-and-evergreen.ts";
 import { pollFeedsTask } from "./tasks/poll-feeds.ts";
+import { sendEmailTask } from "./tasks/send-email.ts";
+import { SEND_EMAIL_TASK } from "../mail/enqueue-email.ts";
 
 export const taskList: TaskList = {
   "refresh-expiring-tokens": refreshExpiringTokensTask,
@@ -42,6 +44,7 @@ export const taskList: TaskList = {
   [RUN_IMPORT_TASK]: runImportTask,
   "sweep-imports": sweepImportsTask,
   "poll-feeds": pollFeedsTask,
+  [SEND_EMAIL_TASK]: sendEmailTask,
 };
 
 const crontab = [

@@ -11,12 +11,15 @@ import { freePort, processAlive } from "../runtime/embedded-postgres.ts";
 import { applyMigrations } from "../runtime/migrate.ts";
 import { migrateQueue } from "../jobs/queue.ts";
 import { startStack } from "../runtime/stack.ts";
+import { startSmtpInbox } from "./smtp-inbox.ts";
 
 export type TestStack = {
   baseUrl: string;
   databaseUrl: string;
   dataDir: string;
   sandboxUrl: string;
+  /** the test SMTP server's inbox folder (server/testing/smtp-inbox.ts): the stack's emails land there */
+  mailDir: string;
   webPid: number;
   /** the worker processes' current ids (a killed worker is restarted by the launcher under a new one) */
   workerPids(): number[];
@@ -54,6 +57,9 @@ export async function startTestStack(name: string, opts: { databaseName?: string
   const logStream = fs.createWriteStream(logFile, { flags: "w" });
   const log = (line: string) => logStream.write(line + "\n");
 
+  // every stack sends its email to a real SMTP server of its own
+  const inbox = await startSmtpInbox(path.join(e.dataDir, `${name}-mail`));
+  process.env.SMTP_URL = inbox.url;
   const database = await freshDatabase(opts.databaseName ?? `posteady_${name.replace(/\W/g, "_")}_${process.pid}`);
   process.env.DATABASE_URL = database.url;
   process.env.POSTEADY_EMBEDDED_DATABASE = "1";
@@ -66,10 +72,12 @@ export async function startTestStack(name: string, opts: { databaseName?: string
     databaseUrl: database.url,
     dataDir: e.dataDir,
     sandboxUrl: process.env.SANDBOX_URL!,
+    mailDir: inbox.dir,
     webPid: stack.services.find((s) => s.name === "web")!.child.pid!,
     workerPids: () => stack.services.filter((s) => s.name.startsWith("worker")).map((s) => s.child.pid!),
     stop: async () => {
       await stack.stop();
+      await inbox.stop();
       logStream.end();
     },
   };

@@ -7,6 +7,8 @@ declare module "vitest" {
     databaseUrl: string;
     dataDir: string;
     sandboxUrl: string;
+    mailDir: string;
+    smtpUrl: string;
   }
 }
 
@@ -16,5 +18,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", stack.databaseUrl);
   project.provide("dataDir", stack.dataDir);
   project.provide("sandboxUrl", stack.sandboxUrl);
+  project.provide("mailDir", stack.mailDir);
+  project.provide("smtpUrl", process.env.SMTP_URL!);
   return () => stack.stop();
 }

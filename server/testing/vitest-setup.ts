@@ -9,5 +9,6 @@ process.env.POSTEADY_EMBEDDED_DATABASE = "1";
 process.env.PUBLIC_URL = inject("baseUrl");
 process.env.PLATFORMS = "sandbox";
 process.env.SANDBOX_URL = inject("sandboxUrl");
+process.env.SMTP_URL = inject("smtpUrl");
 resetEnv();
 resetPlatformConfig();
