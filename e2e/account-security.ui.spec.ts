@@ -3,33 +3,15 @@
 // recovery code that works once.
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import pg from "pg";
+import { linkIn, waitForEmail } from "../server/testing/smtp-inbox";
 import { pageReady, PASSWORD, signUp } from "./support/dashboard";
 
 const NEW_PASSWORD = "a fresh password 42";
 
-/**
- * The link of the latest email of a kind sent to `to`.
- * TEMPORARY: read from the outbox table (EmailMessage) until the outgoing-mail module and its test
- * SMTP inbox land on main; then the email is read as received over SMTP.
- */
-async function emailedLink(to: string, kind: string): Promise<string> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await client.query<{ text: string }>(`SELECT text FROM "EmailMessage" WHERE "to" = $1 AND kind = $2 ORDER BY "createdAt" DESC LIMIT 1`, [
-        to,
-        kind,
-      ]);
-      const link = rows[0] && /https?:\/\/\S+/.exec(rows[0].text)?.[0];
-      if (link) return link;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`no ${kind} email to ${to}`);
-  } finally {
-    await client.end();
-  }
+/** The link in the email of `subject` sent to `to`, as the stack's SMTP inbox received it. */
+async function emailedLink(page: Page, to: string, subject: RegExp): Promise<string> {
+  const email = await waitForEmail(process.env.E2E_MAIL_DIR!, to, subject);
+  return linkIn(email, new URL(page.url()).origin);
 }
 
 async function signOut(page: Page) {
@@ -54,7 +36,7 @@ test("forgot password: the emailed link sets a new password; the old password an
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("status")).toHaveText(/If an account exists for that address, we sent a link/);
 
-  const link = await emailedLink(email, "password_reset");
+  const link = await emailedLink(page, email, /^Reset your Posteady password$/);
   await page.goto(link);
   await page.getByLabel("New password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set the new password" }).click();

@@ -1,9 +1,9 @@
 // The person's own account as the browser reaches it: next-auth's credentials sign-in (with a
 // two-factor code when asked) from a chosen loopback address, tRPC calls with the session cookie,
-// and the links of the emails the account flows send.
-import { inject } from "vitest";
-import { db } from "../db.ts";
+// and the links of the emails the account flows send, read from the test stack's SMTP inbox.
+import { expect, inject } from "vitest";
 import { requestFrom } from "./http-from.ts";
+import { linkIn, readInbox } from "./smtp-inbox.ts";
 
 const cookiesOf = (setCookie: string[] | undefined) => (setCookie ?? []).map((c) => c.split(";")[0]!);
 
@@ -47,19 +47,15 @@ export async function trpcCall(
   };
 }
 
-/**
- * The links in the emails sent to `to` of a kind, newest first.
- * TEMPORARY: read from the outbox table (EmailMessage) until the outgoing-mail module lands on
- * main with its test SMTP inbox; then these tests read the received mail instead.
- */
-export async function emailedLinks(to: string, kind: string): Promise<string[]> {
-  const messages = await db.emailMessage.findMany({ where: { to, kind }, orderBy: { createdAt: "desc" } });
-  return messages.map((m) => {
-    const link = /https?:\/\/\S+/.exec(m.text)?.[0];
-    if (!link) throw new Error(`no link in the ${kind} email to ${to}`);
-    return link;
-  });
+/** The links of the emails to `to` whose subject matches, as received by the stack's SMTP inbox, once `count` have arrived. */
+export async function emailedLinks(to: string, subject: RegExp, count = 1): Promise<string[]> {
+  const received = () => readInbox(inject("mailDir"), to).filter((e) => subject.test(e.subject));
+  await expect.poll(() => received().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  return received().map((e) => linkIn(e, inject("baseUrl")));
 }
+
+export const RESET_SUBJECT = /^Reset your Posteady password$/;
+export const EMAIL_CHANGE_SUBJECT = /^Confirm your new Posteady email$/;
 
 /** The token at the end of an emailed link (/reset-password/<token>, /confirm-email/<token>). */
 export const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;

@@ -1,10 +1,10 @@
 // Change of sign-in email: confirmed by a link sent to the NEW address (single use, 24 hours);
 // until then the account keeps its email. Asking takes the current password, so a borrowed
 // session cannot move the account to another mailbox and reset the password from there.
-import { db, Prisma } from "../../db.ts";
+import { db, Prisma, withTransaction } from "../../db.ts";
 import { AppError, fieldError } from "../../errors.ts";
 import { sendEmailChangeEmail } from "./account-mail.ts";
-import { consumeEmailedToken, newEmailedToken, voidEmailedTokens } from "./emailed-tokens.ts";
+import { consumeEmailedToken, insertEmailedToken, newEmailedToken } from "./emailed-tokens.ts";
 import { confirmEmailChangeInput, requestEmailChangeInput } from "./me.schema.ts";
 import { assertCurrentPassword, type Person } from "./person.ts";
 
@@ -18,19 +18,11 @@ export async function requestEmailChange(person: Person, raw: { newEmail: string
     throw fieldError("newEmail", "An account with this email already exists", "taken");
   }
   const { token, hash } = newEmailedToken();
-  await db.$transaction(async (tx) => {
+  await withTransaction(async (q) => {
     // only the latest request's link works
-    await voidEmailedTokens(tx, user.id, "email_change");
-    await tx.userToken.create({
-      data: {
-        userId: user.id,
-        kind: "email_change",
-        tokenHash: hash,
-        newEmail: input.newEmail,
-        expiresAt: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
-      },
-    });
-    await sendEmailChangeEmail(tx, input.newEmail, token);
+    await q("email-change-void", `UPDATE "UserToken" SET "usedAt" = now() WHERE "userId" = $1 AND kind = 'email_change' AND "usedAt" IS NULL`, [user.id]);
+    await insertEmailedToken(q, { userId: user.id, kind: "email_change", hash, minutes: EMAIL_CHANGE_HOURS * 60, newEmail: input.newEmail });
+    await sendEmailChangeEmail(q, input.newEmail, token);
   });
   return { sentTo: input.newEmail };
 }

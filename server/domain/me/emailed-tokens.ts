@@ -3,7 +3,7 @@
 // UPDATE … WHERE usedAt IS NULL AND expiresAt > now() RETURNING consumes it: of two clicks racing,
 // exactly one gets the row.
 import crypto from "node:crypto";
-import type { Prisma } from "../../db.ts";
+import type { Prisma, TxSql } from "../../db.ts";
 
 export type EmailedTokenKind = "password_reset" | "email_change";
 
@@ -13,6 +13,18 @@ export const tokenHash = (token: string) => crypto.createHash("sha256").update(t
 export function newEmailedToken(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString("base64url");
   return { token, hash: tokenHash(token) };
+}
+
+/** Stores a new token's hash, in the transaction that writes its email. */
+export async function insertEmailedToken(
+  q: TxSql,
+  t: { userId: string; kind: EmailedTokenKind; hash: string; minutes: number; newEmail?: string },
+): Promise<void> {
+  await q(
+    "emailed-token-insert",
+    `INSERT INTO "UserToken" (id, "userId", kind, "tokenHash", "newEmail", "expiresAt") VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6::int))`,
+    [crypto.randomUUID(), t.userId, t.kind, t.hash, t.newEmail ?? null, t.minutes],
+  );
 }
 
 /** Marks the token used and answers its row, or null when it is unknown, used, expired or of another kind. */

@@ -2,7 +2,7 @@
 // answer for every address, a link that works once and for one hour, and every session signed out.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
-import { emailedLinks, signInFrom, tokenOf, trpcCall } from "../../testing/account-security-fixtures.ts";
+import { emailedLinks, RESET_SUBJECT, signInFrom, tokenOf, trpcCall } from "../../testing/account-security-fixtures.ts";
 import { createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
 import { RESET_REQUEST_ANSWER } from "./password-reset.ts";
 
@@ -25,10 +25,12 @@ describe("password reset", () => {
     expect(known.ms).toBeGreaterThanOrEqual(390);
     expect(stranger.ms).toBeGreaterThanOrEqual(390);
     expect(Math.abs(known.ms - stranger.ms)).toBeLessThan(250);
-    expect(await emailedLinks(owner.email, "password_reset")).toHaveLength(1);
+    const [link, ...more] = await emailedLinks(owner.email, RESET_SUBJECT);
+    expect(more).toEqual([]);
+    expect(link).toMatch(/\/reset-password\/[\w-]{43}$/);
+    // nothing is written, let alone sent, for the unknown address
     expect(await db.emailMessage.count({ where: { to: unknown } })).toBe(0);
     // only the token's hash is stored
-    const [link] = await emailedLinks(owner.email, "password_reset");
     const stored = await db.userToken.findFirstOrThrow({ where: { userId: owner.user.id, kind: "password_reset" } });
     expect(stored.tokenHash).not.toContain(tokenOf(link!));
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -39,7 +41,7 @@ describe("password reset", () => {
     const session = await signInFrom("127.0.0.32", { email: owner.email, password: owner.password });
     expect((await trpcCall(session.cookie, "me.account")).status).toBe(200);
     await trpcCall(null, "auth.requestPasswordReset", { email: owner.email }, "127.0.0.32");
-    const token = tokenOf((await emailedLinks(owner.email, "password_reset"))[0]!);
+    const token = tokenOf((await emailedLinks(owner.email, RESET_SUBJECT))[0]!);
 
     // a too-short password is refused on its field and spends nothing
     const short = await trpcCall(null, "auth.resetPassword", { token, newPassword: "short" });
@@ -63,20 +65,20 @@ describe("password reset", () => {
     expect((await trpcCall(session.cookie, "me.account")).status).toBe(401);
   });
 
-  it("refuses a link past its hour, and an older link once a newer one was used", async () => {
+  it("refuses a link past its hour, and the other link once one was used", async () => {
     const owner = await createWorkspaceWithKey();
     await trpcCall(null, "auth.requestPasswordReset", { email: owner.email }, "127.0.0.33");
     await trpcCall(null, "auth.requestPasswordReset", { email: owner.email }, "127.0.0.33");
-    const [newer, older] = (await emailedLinks(owner.email, "password_reset")).map(tokenOf);
+    const [first, second] = (await emailedLinks(owner.email, RESET_SUBJECT, 2)).map(tokenOf);
     const expiry = await db.userToken.findMany({ where: { userId: owner.user.id }, select: { createdAt: true, expiresAt: true } });
     for (const t of expiry) expect(t.expiresAt.getTime() - t.createdAt.getTime()).toBeGreaterThan(59 * 60_000);
     for (const t of expiry) expect(t.expiresAt.getTime() - t.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
 
     await db.userToken.updateMany({ where: { userId: owner.user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await trpcCall(null, "auth.resetPassword", { token: newer!, newPassword: NEW_PASSWORD })).status).toBe(404);
+    expect((await trpcCall(null, "auth.resetPassword", { token: first!, newPassword: NEW_PASSWORD })).status).toBe(404);
     await db.userToken.updateMany({ where: { userId: owner.user.id }, data: { expiresAt: new Date(Date.now() + 60_000) } });
-    expect((await trpcCall(null, "auth.resetPassword", { token: newer!, newPassword: NEW_PASSWORD })).status).toBe(200);
-    expect((await trpcCall(null, "auth.resetPassword", { token: older!, newPassword: "another password" })).status).toBe(404);
+    expect((await trpcCall(null, "auth.resetPassword", { token: first!, newPassword: NEW_PASSWORD })).status).toBe(200);
+    expect((await trpcCall(null, "auth.resetPassword", { token: second!, newPassword: "another password" })).status).toBe(404);
     expect((await trpcCall(null, "auth.resetPassword", { token: "not-a-token", newPassword: "another password" })).status).toBe(404);
   });
 
@@ -89,6 +91,7 @@ describe("password reset", () => {
       expect(refused.status).toBe(429);
       expect(refused.error?.message).toMatch(/^Too many password reset requests; try again in \d+ minutes?$/);
     }
-    expect(await emailedLinks(owner.email, "password_reset")).toHaveLength(5);
+    expect(await emailedLinks(owner.email, RESET_SUBJECT, 5)).toHaveLength(5);
+    expect(await db.emailMessage.count({ where: { to: owner.email } })).toBe(5);
   });
 });

@@ -2,12 +2,12 @@
 // takes about as long, whether or not an account has the address, so the form cannot be used to
 // learn who has an account; only the throttle can refuse, and it counts unknown emails too.
 import { setTimeout as sleep } from "node:timers/promises";
-import { db } from "../../db.ts";
+import { db, withTransaction } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
 import { takePasswordResetRequest } from "../auth/sign-in-throttle.ts";
 import { sendPasswordResetEmail } from "./account-mail.ts";
-import { consumeEmailedToken, newEmailedToken, voidEmailedTokens } from "./emailed-tokens.ts";
+import { consumeEmailedToken, insertEmailedToken, newEmailedToken, voidEmailedTokens } from "./emailed-tokens.ts";
 import { requestPasswordResetInput, resetPasswordInput } from "./me.schema.ts";
 import { revokeSessions } from "./user-sessions.ts";
 
@@ -24,11 +24,9 @@ export async function requestPasswordReset(raw: { email: string }, address: stri
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (user) {
     const { token, hash } = newEmailedToken();
-    await db.$transaction(async (tx) => {
-      await tx.userToken.create({
-        data: { userId: user.id, kind: "password_reset", tokenHash: hash, expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000) },
-      });
-      await sendPasswordResetEmail(tx, user.email, token);
+    await withTransaction(async (q) => {
+      await insertEmailedToken(q, { userId: user.id, kind: "password_reset", hash, minutes: RESET_LINK_MINUTES });
+      await sendPasswordResetEmail(q, user.email, token);
     });
   }
   await sleep(Math.max(0, ANSWER_AFTER_MS - (Date.now() - started)));
