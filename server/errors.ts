@@ -23,6 +23,7 @@ export const errorTable = {
   UPLOAD_INCOMPLETE: { status: 409, trpc: "CONFLICT", title: "No complete upload was found for this reservation" },
   REQUEST_TIMEOUT: { status: 408, trpc: "TIMEOUT", title: "The request did not arrive in time" },
   UPLOAD_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED", title: "The upload reservation has expired" },
+  LINK_GONE: { status: 410, trpc: "PRECONDITION_FAILED", title: "The link has expired, was revoked or was already used" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", title: "The request body is too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE", title: "The request body's Content-Type is not JSON" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", title: "The input is invalid" },

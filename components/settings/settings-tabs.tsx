@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 
 const tabs = [
   { href: "/settings/general", label: "General" },
+  { href: "/settings/members", label: "Members" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/feeds", label: "Feeds" },

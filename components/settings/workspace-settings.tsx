@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
+import { ApprovalSettings } from "./approval-settings";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -74,6 +75,7 @@ export function WorkspaceSettings() {
         ) : null}
         <div className="mt-3">{rename.error ? <Alert>{errorMessage(rename.error)}</Alert> : saved ? <Alert tone="success">Saved.</Alert> : null}</div>
       </Card>
+      <ApprovalSettings canManage={canManage} />
       {canOwn ? (
         <Card>
           <h2 className="text-base font-semibold">New workspace</h2>

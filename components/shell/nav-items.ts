@@ -3,6 +3,7 @@ export const navItems = [
   { href: "/calendar", label: "Calendar" },
   { href: "/import", label: "Import" },
   { href: "/queue", label: "Queue" },
+  { href: "/approvals", label: "Approvals" },
   { href: "/posts", label: "Posts" },
   { href: "/media", label: "Media" },
   { href: "/accounts", label: "Accounts" },

@@ -40,6 +40,7 @@ export const dashboardPages = [
   { path: "/calendar", heading: "Calendar" },
   { path: "/import", heading: "Import" },
   { path: "/queue", heading: "Queue" },
+  { path: "/approvals", heading: "Approvals" },
   { path: "/posts", heading: "Posts" },
   { path: "/media", heading: "Media" },
   { path: "/accounts", heading: "Accounts" },
@@ -49,6 +50,7 @@ export const dashboardPages = [
   { path: "/settings/api-keys", heading: "Settings" },
   { path: "/settings/feeds", heading: "Settings" },
   { path: "/settings/account", heading: "Settings" },
+  { path: "/settings/members", heading: "Settings" },
   { path: "/api-reference", heading: "API reference" },
   { path: "/connect-agent", heading: "Connect an agent" },
 ] as const;

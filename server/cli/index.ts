@@ -36,6 +36,42 @@ program
     print(result, opts, () => `user       ${result.userId}\nworkspace  ${result.workspaceId}\napi key    ${result.apiKey}\n(the key is shown only now)`);
   });
 
+const members = program.command("members").description("Manage the people of a workspace");
+
+members
+  .command("invite")
+  .description("Invite someone by email with a role; prints the invitation and its link (emailed when SMTP_URL is set)")
+  .requiredOption("--workspace <id>", "workspace id")
+  .requiredOption("--email <email>")
+  .addOption(new Option("--role <role>", "their role").choices(["owner", "admin", "editor", "contributor", "viewer"]).makeOptionMandatory())
+  .option("--json", "print one JSON object {invitation, url, emailStatus}")
+  .action(async (opts) => {
+    const [{ systemScope }, { inviteMember }] = await Promise.all([import("../scope.ts"), import("../domain/members/invite-member.ts")]);
+    const sent = await inviteMember(await systemScope(opts.workspace), { email: opts.email, role: opts.role });
+    print(sent, opts, () =>
+      [
+        `invited    ${sent.invitation.email} as ${sent.invitation.role} (until ${sent.invitation.expiresAt})`,
+        `link       ${sent.url}`,
+        sent.emailStatus === "pending" ? "email      queued for the mail server" : "email      NOT sent: SMTP_URL is not set; send the link yourself",
+      ].join("\n"),
+    );
+  });
+
+members
+  .command("list")
+  .requiredOption("--workspace <id>", "workspace id")
+  .option("--json")
+  .action(async (opts) => {
+    const [{ systemScope }, { listMembers }] = await Promise.all([import("../scope.ts"), import("../domain/members/list-members.ts")]);
+    const list = await listMembers(await systemScope(opts.workspace));
+    print(list, opts, () =>
+      [
+        ...list.members.map((m) => `${m.userId}  ${m.role.padEnd(11)}  ${m.email}`),
+        ...list.invitations.map((i) => `(invited)  ${i.role.padEnd(11)}  ${i.email}  until ${i.expiresAt}`),
+      ].join("\n"),
+    );
+  });
+
 const keys = program.command("keys").description("Manage API keys of a workspace");
 
 keys

@@ -16,6 +16,8 @@ import { createPostGroup } from "../domain/post-groups/create-post-group.ts";
 import { getPostGroup } from "../domain/post-groups/get-post-group.ts";
 import { cancelPostGroup, movePostGroup } from "../domain/post-groups/change-post-group.ts";
 import { editPostGroup } from "../domain/post-groups/edit-post-group.ts";
+import { approvePostGroup, rejectPostGroup } from "../domain/post-groups/decide-approval.ts";
+import { listApprovals } from "../domain/post-groups/list-approvals.ts";
 import { getPublishJob } from "../domain/publishing/get-publish-job.ts";
 import { publishPosts } from "../domain/publishing/publish-posts.ts";
 import { listPosts } from "../domain/posts/list-posts.ts";
@@ -36,6 +38,7 @@ import { createDraftOp, deleteDraftOp, getDraftOp, listDraftsOp, updateDraftOp }
 import { openApiOp } from "./operations/openapi.ts";
 import { cancelPostGroupOp, editPostGroupOp, createPostGroupOp, getPostGroupOp, movePostGroupOp } from "./operations/post-groups.ts";
 import { getPublishJobOp, publishPostsOp } from "./operations/publishing.ts";
+import { approvePostGroupOp, listApprovalsOp, rejectPostGroupOp } from "./operations/approvals.ts";
 import { listPostsOp, repostOp } from "./operations/posts.ts";
 import { cancelScheduledPostOp, editScheduledPostOp, listScheduledPostsOp, schedulePostsOp } from "./operations/scheduling.ts";
 import { listWorkspacesOp } from "./operations/workspaces.ts";
@@ -114,6 +117,9 @@ export const routes: Route[] = [
   },
   { op: cancelPostGroupOp, handler: handle(cancelPostGroupOp, (scope, { params }) => cancelPostGroup(scope, params.id)) },
   { op: editPostGroupOp, handler: handle(editPostGroupOp, (scope, { params, body }) => editPostGroup(scope, params.id, body)) },
+  { op: listApprovalsOp, handler: handle(listApprovalsOp, (scope, { query }) => listApprovals(scope, query)) },
+  { op: approvePostGroupOp, handler: handle(approvePostGroupOp, (scope, { params, body }) => approvePostGroup(scope, params.id, body)) },
+  { op: rejectPostGroupOp, handler: handle(rejectPostGroupOp, (scope, { params, body }) => rejectPostGroup(scope, params.id, body)) },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
   {
     op: schedulePostsOp,

@@ -30,6 +30,7 @@ describe("a key with only posts:read over MCP", () => {
       "get_import",
       "list_feeds",
       "get_feed",
+      "list_approvals",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

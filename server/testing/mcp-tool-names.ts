@@ -52,4 +52,7 @@ export const expectedToolNames = [
   "fetch_feed",
   "delete_feed",
   "publish_next_in_queue",
+  "list_approvals",
+  "approve_post_group",
+  "reject_post_group",
 ];

@@ -9,9 +9,9 @@ export async function createContext(req: Request, resHeaders: Headers): Promise<
   return {
     userId: session?.userId ?? null,
     sessionId: session?.sessionId ?? null,
-    // the web server sets X-Forwarded-For to the socket's (or the trusted proxy's) address
-    address: forwardedClientAddress(req.headers.get("x-forwarded-for")),
     requestedWorkspaceId: match?.[1] ?? null,
     resHeaders,
+    // the web server sets X-Forwarded-For to the socket's (or the trusted proxy's) address
+    address: forwardedClientAddress(req.headers.get("x-forwarded-for")),
   };
 }

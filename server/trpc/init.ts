@@ -8,11 +8,11 @@ export type Context = {
   userId: string | null;
   /** the signed-in session's row (UserSession), with userId */
   sessionId: string | null;
-  /** the client's network address, for the throttles kept per address (sign-in-throttle.ts) */
-  address: string;
   /** the workspace chosen in the switcher (cookie), verified against memberships in scopeFromSession */
   requestedWorkspaceId: string | null;
   resHeaders: Headers;
+  /** the client's network address (server/http/client-address.ts), for throttles and the audit log */
+  address: string;
 };
 
 const t = initTRPC.context<Context>().create({

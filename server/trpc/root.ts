@@ -7,6 +7,8 @@ import { importsRouter } from "./routers/imports.ts";
 import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { meRouter } from "./routers/me.ts";
+import { membersRouter } from "./routers/members.ts";
+import { approvalsRouter } from "./routers/approvals.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
 import { queueRouter } from "./routers/queue.ts";
 import { schedulesRouter } from "./routers/scheduling.ts";
@@ -33,6 +35,8 @@ export const appRouter = router({
   imports: importsRouter,
   feeds: feedsRouter,
   queue: queueRouter,
+  members: membersRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,7 @@
 // REST and MCP its target is left as it is (and says so); the dashboard moves it with the rest.
 import { db, sql, type JobStatus } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { Scope } from "../access.ts";
+import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "../scheduling/schedule-rules.ts";
 import type { StoredTarget } from "./create-post-group.ts";
@@ -20,6 +20,7 @@ export type MovedBy = "api" | "dashboard";
 const API_FIXED_TIME = ["instagram"];
 
 export async function movePostGroup(scope: Scope, postGroupId: string, scheduledAt: Date, timezone: string | null, by: MovedBy): Promise<PostGroupMoved> {
+  assertCan(scope, "content.publish");
   const group = await findGroup(scope, postGroupId);
   if (group.repeat) {
     throw new AppError(
@@ -61,6 +62,7 @@ export async function movePostGroup(scope: Scope, postGroupId: string, scheduled
 }
 
 export async function cancelPostGroup(scope: Scope, postGroupId: string): Promise<PostGroupCanceled> {
+  assertCan(scope, "content.publish");
   await findGroup(scope, postGroupId);
   // a recurring group's series ends with it (no later occurrence is added), and an evergreen one stops coming back
   const canceled = await sql<{ id: string }>(

@@ -30,27 +30,85 @@ import { shownJobs, seriesView } from "./group-jobs.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
 import { occurrences, parseRule, repeatsMoreThanOnce, SERIES_BATCH, SERIES_HORIZON_DAYS, seriesStart, type RepeatRule } from "./repeat-rule.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
+import { actorLabel } from "../actor-label.ts";
+import { needsApproval } from "./approval-rules.ts";
+import { approvalView, emailApprovers, pendingApproval, type ApprovalStatus } from "./approval-view.ts";
 
-type GroupRow = { id: string; fingerprint: string; targets: StoredTarget[]; repeat: RepeatRule | null; evergreen: boolean; ended: boolean };
+/** The pending group an approval turns into jobs, and who approved it. */
+type Approving = { groupId: string; decidedBy: string };
+
+type GroupRow = {
+  id: string;
+  fingerprint: string;
+  targets: StoredTarget[];
+  repeat: RepeatRule | null;
+  evergreen: boolean;
+  ended: boolean;
+  approvalStatus: ApprovalStatus | null;
+};
 /** What the group row keeps of each target, in request order. */
 export type StoredTarget = { accountId: string; provider: string; warnings: string[] };
 
 export async function createPostGroup(scope: Scope, body: PostGroupBody): Promise<WriteOutcome & { body: PostGroupAccepted }> {
+  const pending = await needsApproval(scope);
   const checked = await checkPostGroup(scope, body);
   if (checked.earlier) return replay(scope, checked.earlier, checked.fp);
-  const inserted = body.queue
-    ? await withTransaction((q) => insertQueuedGroup(q, scope, body, checked.fp, checked.plans))
-    : await insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt, checked.series ? { series: checked.series } : {});
+  const inserted = pending
+    ? await withTransaction((q) => insertPendingGroup(q, scope, body, checked.fp, checked.plans))
+    : body.queue
+      ? await withTransaction((q) => insertQueuedGroup(q, scope, body, checked.fp, checked.plans))
+      : await insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt, checked.series ? { series: checked.series } : {});
   if (!inserted) {
     // a concurrent duplicate won: answer its group (or 409 when its body differs)
     const [winner] = await sql<GroupRow>(
       "post-group-by-request",
-      `SELECT id, fingerprint, targets, repeat, evergreen, "seriesEndedAt" IS NOT NULL AS ended FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
+      `SELECT id, fingerprint, targets, repeat, evergreen, "seriesEndedAt" IS NOT NULL AS ended, "approvalStatus" FROM "PostGroup" WHERE "workspaceId" = $1 AND "requestId" = $2`,
       [scope.workspaceId, body.requestId],
     );
     return replay(scope, winner!, checked.fp);
   }
   return { outcome: "accepted", replay: false, body: inserted };
+}
+
+/**
+ * Approving: the group's request is checked again as it stands now (accounts and media may have
+ * changed) and its jobs are written by the same statement as a new group's, which also marks the
+ * group approved, only while it is still pending, so two approvers make one set of jobs.
+ */
+export async function approveGroupJobs(scope: Scope, groupId: string, body: PostGroupBody, decidedBy: string): Promise<PostGroupAccepted | null> {
+  const checked = await checkPostGroup(scope, body, [], { approving: true });
+  const approving = { groupId, decidedBy };
+  return body.queue
+    ? withTransaction((q) => insertQueuedGroup(q, scope, body, checked.fp, checked.plans, approving))
+    : insertGroup(sql, scope, body, checked.fp, checked.plans, checked.scheduledAt, { ...(checked.series ? { series: checked.series } : {}), approving });
+}
+
+/** A group waiting for approval: its request is kept, no job is written, approvers are emailed. */
+async function insertPendingGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[]): Promise<PostGroupAccepted | null> {
+  const groupId = crypto.randomUUID();
+  const stored: StoredTarget[] = plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, warnings: p.warnings }));
+  const author = await actorLabel(scope);
+  const rows = await q<{ id: string }>(
+    "post-group-create-pending",
+    `INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, "approvalStatus", "authorUserId", "pendingRequest")
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, 'pending', $9, $10::jsonb)
+     ON CONFLICT ("workspaceId", "requestId") DO NOTHING RETURNING id`,
+    [
+      groupId,
+      scope.workspaceId,
+      body.requestId,
+      fp,
+      JSON.stringify(body.content),
+      JSON.stringify(stored),
+      body.scheduledAt ?? null,
+      body.timezone ?? null,
+      actorUserId(scope) ?? null,
+      JSON.stringify(body),
+    ],
+  );
+  if (rows.length === 0) return null;
+  await emailApprovers(q, scope, { groupId, author, text: body.content.text ?? "", scheduledAt: body.scheduledAt ?? null });
+  return { postGroupId: groupId, targets: [], approval: pendingApproval(author, stored) };
 }
 
 /** `earlier`: the group of the request's requestId, which the request replays (its targets are then not planned again). */
@@ -63,10 +121,16 @@ export type Series = { repeat: RepeatRule; times: Date[]; until: Date };
  * its dry run (validate-post-group.ts), so a dry run answers exactly what the real call would.
  * `pendingMedia`: items a bulk import will fetch from URLs (../imports/), checked as their type.
  */
-export async function checkPostGroup(scope: Scope, body: PostGroupBody, pendingMedia: MediaItem[] = []): Promise<CheckedGroup> {
+export async function checkPostGroup(
+  scope: Scope,
+  body: PostGroupBody,
+  pendingMedia: MediaItem[] = [],
+  opts: { approving?: boolean } = {},
+): Promise<CheckedGroup> {
   const fp = fingerprintOf(body);
   const rows = await readGroupRequest(scope, body);
   rows.media.push(...pendingMedia);
+  if (opts.approving) rows.earlier = null; // the group being approved is the request's own
   if (rows.earlier) return { fp, earlier: rows.earlier, plans: [], scheduledAt: null, series: null };
   if (body.queue && body.scheduledAt)
     throw fieldError("queue", "cannot be given with scheduledAt: a queued post takes its account's next free slot", "invalid");
@@ -135,7 +199,14 @@ function assertSlots(body: PostGroupBody, schedules: Map<string, StoredSchedule>
 }
 
 /** A queued group: under the targets' queue locks, each target takes its account's next free slot. */
-async function insertQueuedGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[]): Promise<PostGroupAccepted | null> {
+async function insertQueuedGroup(
+  q: TxSql,
+  scope: Scope,
+  body: PostGroupBody,
+  fp: string,
+  plans: TargetPlan[],
+  approving?: Approving,
+): Promise<PostGroupAccepted | null> {
   const schedules = await lockSchedules(
     q,
     scope.workspaceId,
@@ -149,7 +220,7 @@ async function insertQueuedGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp
     times.push(slot!);
   }
   const timezones = plans.map((p) => schedules.get(p.account.id)!.timezone);
-  return insertGroup(q, scope, body, fp, plans, null, { queued: { times, timezones } });
+  return insertGroup(q, scope, body, fp, plans, null, { queued: { times, timezones }, ...(approving ? { approving } : {}) });
 }
 
 /** The same body as the group of its requestId, or 409. */
@@ -169,6 +240,9 @@ async function replay(scope: Scope, group: GroupRow, fp: string): Promise<WriteO
     `SELECT id, "accountId", provider, "scheduledPostId", status, "scheduledAt", "inQueue", "occurrenceAt" FROM "PublishJob" WHERE "postGroupId" = $1 AND "workspaceId" = $2`,
     [group.id, scope.workspaceId],
   );
+  if (group.approvalStatus === "pending" || group.approvalStatus === "rejected") {
+    return { outcome: "done", replay: true, body: { postGroupId: group.id, targets: [], approval: (await approvalView(group.id))! } };
+  }
   return {
     outcome: "done",
     replay: true,
@@ -226,7 +300,7 @@ async function readGroupRequest(
     `SELECT (SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') FROM "ConnectedAccount" a WHERE id = ANY($1::uuid[]) AND "workspaceId" = $2 AND "disconnectedAt" IS NULL) AS accounts,
             (SELECT coalesce(jsonb_agg(to_jsonb(m)), '[]') FROM "MediaItem" m WHERE id = ANY($3::uuid[]) AND "workspaceId" = $2 AND status IN ('RESERVED', 'CONFIRMED')) AS media,
             (SELECT jsonb_build_object('id', g.id, 'fingerprint', g.fingerprint, 'targets', g.targets, 'repeat', g.repeat, 'evergreen', g.evergreen,
-                                'ended', g."seriesEndedAt" IS NOT NULL) FROM "PostGroup" g WHERE "workspaceId" = $2 AND "requestId" = $4) AS earlier`,
+                                'ended', g."seriesEndedAt" IS NOT NULL, 'approvalStatus', g."approvalStatus") FROM "PostGroup" g WHERE "workspaceId" = $2 AND "requestId" = $4) AS earlier`,
     [body.targets.map((t) => t.accountId).filter(isUuid), scope.workspaceId, [...new Set(mediaIds)], body.requestId],
   );
   const accounts = new Map(row!.accounts.map((a) => [a.id as string, fromJsonRow<ConnectedAccount>(a, ACCOUNT_TIMESTAMPS)]));
@@ -245,10 +319,10 @@ async function insertGroup(
   fp: string,
   plans: TargetPlan[],
   scheduledAt: Date | null,
-  extra: { queued?: { times: Date[]; timezones: string[] }; series?: Series },
+  extra: { queued?: { times: Date[]; timezones: string[] }; series?: Series; approving?: Approving },
 ): Promise<PostGroupAccepted | null> {
-  const { queued, series } = extra;
-  const groupId = crypto.randomUUID();
+  const { queued, series, approving } = extra;
+  const groupId = approving?.groupId ?? crypto.randomUUID();
   const scheduled = scheduledAt !== null || queued !== undefined || series !== undefined;
   const rows = series
     ? plans.flatMap((plan) =>
@@ -266,12 +340,17 @@ async function insertGroup(
   const payloads = series || body.evergreen ? plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, payload: p.payload })) : null;
   // (Jobs reference their ScheduledPost inserted in the same statement: foreign keys are checked at its end.)
   const jobs = await q<PublishJob>(
-    "post-group-create",
+    approving ? "post-group-approve" : "post-group-create",
     `WITH grp AS (
-       INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, repeat, evergreen, "targetPayloads", "seriesUntil")
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, $19::jsonb, $20, $21::jsonb, $22::timestamptz)
-       ON CONFLICT ("workspaceId", "requestId") DO NOTHING
-       RETURNING id
+       ${
+         approving
+           ? `UPDATE "PostGroup" SET "approvalStatus" = 'approved', "approvalDecidedAt" = now(), "approvalDecidedBy" = $23, targets = $6::jsonb, "scheduledAt" = $7::timestamptz,
+                timezone = $8, repeat = $19::jsonb, evergreen = $20, "targetPayloads" = $21::jsonb, "seriesUntil" = $22::timestamptz
+              WHERE id = $1 AND "workspaceId" = $2 AND "approvalStatus" = 'pending' RETURNING id`
+           : `INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, repeat, evergreen, "targetPayloads", "seriesUntil")
+              VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, $19::jsonb, $20, $21::jsonb, $22::timestamptz)
+              ON CONFLICT ("workspaceId", "requestId") DO NOTHING RETURNING id`
+       }
      ), input AS (
        SELECT * FROM unnest($9::uuid[], $10::uuid[], $11::uuid[], $12::text[], $13::jsonb[], $16::timestamptz[], $17::text[], $18::uuid[])
          AS t(job_id, post_id, account_id, provider, payload, slot_at, slot_zone, request_id)
@@ -311,6 +390,7 @@ async function insertGroup(
       body.evergreen ?? false,
       payloads ? JSON.stringify(payloads) : null,
       series?.until ?? null,
+      ...(approving ? [approving.decidedBy] : []),
     ],
   );
   if (jobs.length === 0) return null;

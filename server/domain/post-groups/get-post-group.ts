@@ -9,6 +9,7 @@ import type { StoredTarget } from "./create-post-group.ts";
 import { seriesView, shownJobs } from "./group-jobs.ts";
 import type { RepeatRule } from "./repeat-rule.ts";
 import type { PostGroupView } from "./post-groups.schema.ts";
+import { approvalView } from "./approval-view.ts";
 
 export async function getPostGroup(scope: Scope, postGroupId: string): Promise<PostGroupView> {
   const group = isUuid(postGroupId)
@@ -41,14 +42,17 @@ export async function getPostGroup(scope: Scope, postGroupId: string): Promise<P
       },
     ];
   });
+  const approval = await approvalView(group.id);
+  const waiting = group.approvalStatus === "pending" || group.approvalStatus === "rejected";
   return {
     postGroupId: group.id,
     requestId: group.requestId,
-    status: groupStatus(targets.map((t) => t.status)),
+    status: waiting ? (approval!.status as "pending_approval" | "rejected") : groupStatus(targets.map((t) => t.status)),
     scheduledAt: group.scheduledAt?.toISOString() ?? null,
     createdAt: group.createdAt.toISOString(),
     ...(group.repeat ? { repeat: seriesView(group.repeat as RepeatRule, group.seriesEndedAt !== null, group.jobs) } : {}),
     ...(group.evergreen ? { evergreen: true } : {}),
+    ...(approval ? { approval } : {}),
     targets,
   };
 }

@@ -151,20 +151,37 @@ const seriesSchema = z
   })
   .meta({ id: "PostGroupSeries" });
 
+export const postGroupApprovalSchema = z
+  .object({
+    status: z.enum(["pending_approval", "approved", "rejected"]).meta({
+      description: "pending_approval: nothing is scheduled or published until an editor approves; rejected: returned to its author with the reason",
+    }),
+    requestedBy: z.string().nullable().meta({ description: "The author's email" }),
+    decidedBy: z.string().nullable().meta({ description: "Who approved or rejected it: a member's email, an API key's name and prefix, or a client's name" }),
+    decidedAt: z.iso.datetime({ offset: true }).nullable(),
+    reason: z.string().nullable().meta({ description: "Why it was rejected" }),
+    targets: z
+      .array(z.object({ accountId: z.uuid(), provider: z.string(), warnings: z.array(z.string()).optional() }))
+      .meta({ description: "The accounts it publishes to once approved" }),
+  })
+  .meta({ id: "PostGroupApproval", description: "Groups that needed approval only (docs/teams.md)" });
+export type PostGroupApproval = z.infer<typeof postGroupApprovalSchema>;
+
 export const postGroupAcceptedSchema = z
   .object({
     postGroupId: z.uuid(),
-    targets: z.array(acceptedTarget),
+    targets: z.array(acceptedTarget).meta({ description: "One per target with its job; empty while the group waits for approval (see approval.targets)" }),
+    approval: postGroupApprovalSchema.optional(),
     repeat: seriesSchema.optional().meta({ description: "Recurring groups only" }),
     evergreen: z.boolean().optional().meta({ description: "Evergreen groups only (true)" }),
   })
   .meta({ id: "PostGroupAccepted" });
 export type PostGroupAccepted = z.infer<typeof postGroupAcceptedSchema>;
 
-export const postGroupStatusSchema = z.enum(["scheduled", "processing", "published", "partial", "failed", "canceled"]).meta({
+export const postGroupStatusSchema = z.enum(["scheduled", "processing", "published", "partial", "failed", "canceled", "pending_approval", "rejected"]).meta({
   id: "PostGroupStatus",
   description:
-    "processing: some job is queued or publishing; scheduled: the others finished, some wait for their time; published: every job published; partial: finished, some published and some not; failed: finished, none published; canceled: every job canceled",
+    "processing: some job is queued or publishing; scheduled: the others finished, some wait for their time; published: every job published; partial: finished, some published and some not; failed: finished, none published; canceled: every job canceled; pending_approval: waiting for an editor's approval, no job yet; rejected: returned to its author",
 });
 
 export const postGroupSchema = z
@@ -176,6 +193,7 @@ export const postGroupSchema = z
     createdAt: z.iso.datetime({ offset: true }),
     repeat: seriesSchema.optional().meta({ description: "Recurring groups only: each target above is its next occurrence (or its last)" }),
     evergreen: z.boolean().optional().meta({ description: "Evergreen groups only (true)" }),
+    approval: postGroupApprovalSchema.optional(),
     targets: z.array(
       acceptedTarget.extend({
         username: z.string(),
@@ -205,6 +223,27 @@ export const editPostGroupBody = z
   .refine((b) => b.text !== undefined || b.title !== undefined || b.evergreen !== undefined, { message: "give text, title or evergreen", path: ["text"] })
   .meta({ id: "PostGroupEdit" });
 export type PostGroupEdit = z.output<typeof editPostGroupBody>;
+
+/** POST /api/v1/post-groups/{id}/approve: the group's own time, or a new one when it has passed. */
+export const approvePostGroupBody = z
+  .strictObject({
+    scheduledAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "A new time, in the future (required when the group's time has passed, unless publishNow)", example: "2026-12-01T09:00:00+01:00" }),
+    timezone: timezoneSchema.optional(),
+    publishNow: z.boolean().optional().meta({ description: "Publish as soon as approved, instead of at the group's time" }),
+  })
+  .refine((b) => !(b.publishNow && b.scheduledAt), { message: "give scheduledAt or publishNow, not both", path: ["publishNow"] })
+  .meta({ id: "ApprovePostGroupInput" });
+export type ApprovePostGroup = z.output<typeof approvePostGroupBody>;
+
+export const rejectPostGroupBody = z
+  .strictObject({
+    reason: z.string().trim().min(1, "Say what should change").max(2000).meta({ description: "Why, for the author", example: "Use the new logo" }),
+  })
+  .meta({ id: "RejectPostGroupInput" });
+export type RejectPostGroup = z.output<typeof rejectPostGroupBody>;
 
 /** POST /api/v1/post-groups/{id}/move: every target still waiting for its time gets the new one. */
 export const movePostGroupBody = z

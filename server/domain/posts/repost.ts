@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../errors.ts";
 import { isPlatformError } from "../../platforms/errors.ts";
 import { adapterFor } from "../../platforms/registry.ts";
 import type { Scope } from "../access.ts";
+import { assertPublishesDirectly } from "../post-groups/approval-rules.ts";
 import { withAccount } from "../accounts/account-tokens.ts";
 import { computeCapabilities } from "../accounts/capabilities.ts";
 import { providers, providerTable } from "../accounts/providers.ts";
@@ -14,6 +15,7 @@ const repostProviders: readonly string[] = providers.filter((p) => providerTable
 import { enqueueSyncAfterPublish } from "./sync-queue.ts";
 
 export async function repost(scope: Scope, input: { accountId: string; postId: string }) {
+  await assertPublishesDirectly(scope);
   const [account] = await sql<ConnectedAccount>(
     "repost-account",
     `SELECT * FROM "ConnectedAccount" WHERE id = $1 AND "workspaceId" = $2 AND "disconnectedAt" IS NULL`,

@@ -1,6 +1,7 @@
 // POST /api/v1/posts: text is published now (200, per-account results); media becomes a
 // durable job (202). Every check runs before anything is published.
 import type { Scope } from "../access.ts";
+import { assertPublishesDirectly } from "../post-groups/approval-rules.ts";
 import { checkRequest } from "./check-request.ts";
 import { replayOf, submitMediaJob } from "./create-media-job.ts";
 import { log } from "../../log.ts";
@@ -11,6 +12,7 @@ import { recordThreadReplies } from "./thread-replies.ts";
 import type { PublishBody, PublishResponse } from "./publishing.schema.ts";
 
 export async function publishPosts(scope: Scope, body: PublishBody): Promise<WriteOutcome & { body: PublishResponse }> {
+  await assertPublishesDirectly(scope);
   const schedule = { scheduledAt: null, timezone: null };
   const { plan, earlier } = await checkRequest(scope, body, schedule);
   if (plan.mode === "text") {

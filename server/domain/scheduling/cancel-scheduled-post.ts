@@ -3,11 +3,12 @@
 // when they race exactly one wins. Canceling never deletes anything already on the platform.
 import { sql, type JobStatus, type Provider } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { Scope } from "../access.ts";
+import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { CANCELLABLE_STATUSES } from "./schedule-rules.ts";
 
 export async function cancelScheduledPost(scope: Scope, scheduledPostId: string, platform: Provider): Promise<{ canceled: 1 }> {
+  assertCan(scope, "content.publish");
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
   const canceled = await sql<{ id: string }>(
     "scheduled-cancel",

@@ -4,12 +4,13 @@
 // an exact time leaves the queue (its time is no longer a slot to reassign).
 import { sql, type PublishJob } from "../../db.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { Scope } from "../access.ts";
+import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { scheduledJobState } from "./cancel-scheduled-post.ts";
 import { MOVABLE_STATUSES } from "./schedule-rules.ts";
 
 export async function moveScheduledPost(scope: Scope, scheduledPostId: string, scheduledAt: Date, timezone: string | null): Promise<PublishJob> {
+  assertCan(scope, "content.publish");
   if (!isUuid(scheduledPostId)) throw notFound("Scheduled post");
   if (scheduledAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION_ERROR", "scheduledAt: must be in the future", {

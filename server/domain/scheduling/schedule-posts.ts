@@ -3,6 +3,7 @@
 // per account; media one job with the same requestId idempotency as publishing now.
 import type { ConnectedAccount, PublishJob } from "../../db.ts";
 import type { Scope } from "../access.ts";
+import { assertPublishesDirectly } from "../post-groups/approval-rules.ts";
 import { replayOf, submitMediaJob } from "../publishing/create-media-job.ts";
 import { jobAnswer, type WriteOutcome } from "../publishing/present-job.ts";
 import { checkRequest } from "../publishing/check-request.ts";
@@ -11,6 +12,7 @@ import { createTextSchedule } from "./create-text-schedule.ts";
 import type { ScheduleBody, ScheduleResponse } from "./scheduling.schema.ts";
 
 export async function schedulePosts(scope: Scope, body: ScheduleBody): Promise<WriteOutcome & { body: ScheduleResponse }> {
+  await assertPublishesDirectly(scope);
   const { scheduledAt: at, timezone, ...request } = body;
   const schedule = { scheduledAt: new Date(at), timezone: timezone ?? null };
   const publish: PublishBody = request;

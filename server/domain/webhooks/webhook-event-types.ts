@@ -20,6 +20,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "import.failed",
   "feed.item_posted",
   "feed.fetch_failed",
+  "post_group.pending_approval",
+  "post_group.approved",
+  "post_group.rejected",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

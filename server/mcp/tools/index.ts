@@ -8,6 +8,7 @@ import { deleteDraftTool, getDraftTool, listDraftsTool, saveDraftTool } from "./
 import { validatePostTool } from "./dry-runs.ts";
 import { cancelPostGroupTool, editPostGroupTool, getPostGroupTool, movePostGroupTool, publishPostGroupTool } from "./post-groups.ts";
 import { getImportTool, importPostsTool } from "./imports.ts";
+import { approvePostGroupTool, listApprovalsTool, rejectPostGroupTool } from "./approvals.ts";
 import { listPostsTool, repostTool } from "./posts.ts";
 import {
   getNextSlotTool,
@@ -83,4 +84,7 @@ export const tools: McpTool[] = [
   fetchFeedTool,
   deleteFeedTool,
   publishNextInQueueTool,
+  listApprovalsTool,
+  approvePostGroupTool,
+  rejectPostGroupTool,
 ];

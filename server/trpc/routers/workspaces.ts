@@ -8,7 +8,7 @@ import { workspaceNameInput } from "../../domain/workspaces/workspaces.schema.ts
 import { scopeFromSession } from "../../scope.ts";
 import { authedProcedure, router, workspaceProcedure } from "../init.ts";
 
-function rememberWorkspace(headers: Headers, workspaceId: string) {
+export function rememberWorkspace(headers: Headers, workspaceId: string) {
   headers.append("Set-Cookie", `${WORKSPACE_COOKIE}=${workspaceId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000`);
 }
 
