@@ -8,12 +8,14 @@ const tabs = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/feeds", label: "Feeds" },
+  { href: "/settings/account", label: "Account" },
 ];
 
 export function SettingsTabs() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="flex gap-1 border-b border-slate-200">
+    // five tabs do not fit a phone in one row: they wrap rather than widen the page
+    <nav aria-label="Settings" className="flex flex-wrap gap-x-1 border-b border-slate-200">
       {tabs.map((tab) => {
         const active = pathname === tab.href;
         return (
@@ -21,7 +23,7 @@ export function SettingsTabs() {
             key={tab.href}
             href={tab.href}
             aria-current={active ? "page" : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
           >
             {tab.label}
           </Link>

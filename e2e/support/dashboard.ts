@@ -50,6 +50,7 @@ export const dashboardPages = [
   { path: "/settings/general", heading: "Settings" },
   { path: "/settings/api-keys", heading: "Settings" },
   { path: "/settings/feeds", heading: "Settings" },
+  { path: "/settings/account", heading: "Settings" },
   { path: "/settings/members", heading: "Settings" },
   { path: "/api-reference", heading: "API reference" },
   { path: "/connect-agent", heading: "Connect an agent" },
@@ -58,6 +59,7 @@ export const dashboardPages = [
 export const signedOutPages = [
   { path: "/sign-in", heading: "Sign in" },
   { path: "/sign-up", heading: "Create your account" },
+  { path: "/forgot-password", heading: "Forgot password" },
 ] as const;
 
 /** Waits until a page shows its content: its heading, and no "Loading…" placeholder left. */

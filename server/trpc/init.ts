@@ -7,6 +7,8 @@ import { assertStorableText } from "../storable-text.ts";
 
 export type Context = {
   userId: string | null;
+  /** the signed-in session's row (UserSession), with userId */
+  sessionId: string | null;
   /** the workspace chosen in the switcher (cookie), verified against memberships in scopeFromSession */
   requestedWorkspaceId: string | null;
   resHeaders: Headers;
@@ -49,8 +51,8 @@ export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors).use(storableInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
-  return next({ ctx: { ...ctx, userId: ctx.userId } });
+  if (!ctx.userId || !ctx.sessionId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first" });
+  return next({ ctx: { ...ctx, userId: ctx.userId, sessionId: ctx.sessionId } });
 });
 
 // Every mutation that succeeded is one audit entry (door "dashboard", action its path such as

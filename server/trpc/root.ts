@@ -8,6 +8,7 @@ import { draftsRouter } from "./routers/drafts.ts";
 import { importsRouter } from "./routers/imports.ts";
 import { feedsRouter } from "./routers/feeds.ts";
 import { mediaRouter } from "./routers/media.ts";
+import { meRouter } from "./routers/me.ts";
 import { membersRouter } from "./routers/members.ts";
 import { approvalsRouter } from "./routers/approvals.ts";
 import { jobsRouter, postsRouter } from "./routers/publishing.ts";
@@ -20,6 +21,7 @@ import { workspacesRouter } from "./routers/workspaces.ts";
 
 export const appRouter = router({
   auth: authRouter,
+  me: meRouter,
   workspaces: workspacesRouter,
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
