@@ -18,6 +18,7 @@ const areaOfSegment: Record<string, string> = {
   "publish-jobs": "posts",
   reposts: "posts",
   "post-groups": "posts",
+  approvals: "posts",
   drafts: "posts",
   queue: "posts",
   imports: "posts",
@@ -34,6 +35,12 @@ const areaOfPath: Record<string, string> = {
   "/api/v1/accounts/{id}/next-slot": "posts",
 };
 
+// Approving is its own scope (docs/teams.md): a key that writes posts does not approve them.
+const scopeOfPath: Record<string, KeyScope> = {
+  "POST /api/v1/post-groups/{id}/approve": "posts:approve",
+  "POST /api/v1/post-groups/{id}/reject": "posts:approve",
+};
+
 const isKeyScope = (value: unknown): value is KeyScope => KEY_SCOPES.includes(value as KeyScope);
 
 describe("scopes of the doors", () => {
@@ -48,14 +55,15 @@ describe("scopes of the doors", () => {
       const segment = op.path.split("/")[3]!;
       expect(areaOfSegment[segment], `${name}: /api/v1/${segment} has no area in this test's table`).toBeDefined();
       const reads = op.method === "GET" || (op.method === "POST" && op.path.endsWith("/validate"));
-      expect(op.scope, name).toBe(`${areaOfPath[op.path] ?? areaOfSegment[segment]}:${reads ? "read" : "write"}`);
+      expect(op.scope, name).toBe(scopeOfPath[name] ?? `${areaOfPath[op.path] ?? areaOfSegment[segment]}:${reads ? "read" : "write"}`);
     }
   });
 
   it("every MCP tool declares a known scope, read only for read-only tools", () => {
     for (const tool of tools) {
       expect(isKeyScope(tool.scope), `${tool.name} declares no known scope (${String(tool.scope)})`).toBe(true);
-      expect(tool.scope.endsWith(tool.annotations.readOnlyHint ? ":read" : ":write"), tool.name).toBe(true);
+      if (tool.scope === "posts:approve") expect(tool.annotations.readOnlyHint, tool.name).toBe(false);
+      else expect(tool.scope.endsWith(tool.annotations.readOnlyHint ? ":read" : ":write"), tool.name).toBe(true);
     }
   });
 

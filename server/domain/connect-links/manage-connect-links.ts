@@ -4,6 +4,7 @@
 // use (consume-connect-link.ts).
 import { db, type ConnectLink } from "../../db.ts";
 import { fieldError, notFound } from "../../errors.ts";
+import { actorOf } from "../audit/record-audit.ts";
 import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { providerLabels, type ProviderName } from "../accounts/providers.ts";
@@ -44,18 +45,6 @@ export function presentConnectLink(link: ConnectLink): ConnectLinkView {
   };
 }
 
-/** Who is acting, as people read it: a member's email, an API key's name and prefix, or the CLI. */
-async function actorLabel(scope: Scope): Promise<string> {
-  const actor = scope.actor;
-  if (actor.kind === "system") return "the administrator (CLI)";
-  if (actor.kind === "apiKey") {
-    const key = await db.apiKey.findUnique({ where: { id: actor.apiKeyId }, select: { name: true, prefix: true } });
-    return key ? `API key ${key.name} (${key.prefix}…)` : "an API key";
-  }
-  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
-  return user?.email ?? "a member";
-}
-
 export async function createConnectLink(scope: Scope, raw: CreateConnectLinkBody) {
   assertCan(scope, "accounts.manage");
   const body = createConnectLinkBody.parse(raw);
@@ -83,7 +72,7 @@ export async function createConnectLink(scope: Scope, raw: CreateConnectLinkBody
       tokenHash: hashConnectLinkToken(token),
       providers: requested,
       maxUses: body.maxUses ?? 1,
-      createdBy: await actorLabel(scope),
+      createdBy: (await actorOf(scope)).label,
       expiresAt,
     },
   });

@@ -5,7 +5,8 @@
 import { db, Prisma } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
-import { verifyCredentials } from "../auth/verify-credentials.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { assertSignInAttemptsLeft, countFailedSignIn } from "../auth/sign-in-throttle.ts";
 import { hashInvitationToken } from "./invitation-token.ts";
 import { acceptInvitationInput } from "./members.schema.ts";
 import { roleName } from "./roles.ts";
@@ -43,9 +44,14 @@ export async function acceptInvitation(raw: { token: string; password: string; n
   if (!invitation) throw new AppError("NOT_FOUND", "This invitation link is not valid. Ask for a new invitation.");
   assertOpen(invitation);
   const existing = await db.user.findUnique({ where: { email: invitation.email } });
-  // an existing account proves it is theirs with its password (throttled like sign-in)
-  if (existing && !(await verifyCredentials({ email: invitation.email, password: input.password, address }))) {
-    throw new AppError("UNAUTHORIZED", "Wrong password for this account", { issues: [{ path: "password", message: "wrong password" }] });
+  // An existing account proves it is theirs with its password, throttled like sign-in. Its second
+  // factor, when on, is asked by the sign-in that follows (joining signs nobody in by itself).
+  if (existing) {
+    await assertSignInAttemptsLeft(existing.email, address);
+    if (!(await verifyPassword(existing.passwordHash, input.password))) {
+      await countFailedSignIn(existing.email, address);
+      throw new AppError("UNAUTHORIZED", "Wrong password for this account", { issues: [{ path: "password", message: "wrong password" }] });
+    }
   }
   const passwordHash = existing ? null : await hashPassword(input.password);
   try {

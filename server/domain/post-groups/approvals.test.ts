@@ -132,7 +132,7 @@ describe("approvals", () => {
 
     const approved = await api(t.key)("POST", `/api/v1/post-groups/${waiting.json.postGroupId}/approve`, { body: { publishNow: true } });
     expect(approved.status, approved.text).toBe(200);
-    expect(approved.json.approval).toMatchObject({ status: "approved", decidedBy: expect.stringMatching(/^API key test/) });
+    expect(approved.json.approval).toMatchObject({ status: "approved", decidedBy: expect.stringMatching(/^test \(pst_/) });
     expect(approved.json.targets).toHaveLength(1);
     const trusted = await api(t.key)("POST", "/api/v1/post-groups", {
       body: { requestId: rid(), content: { text: `Trusted ${Date.now()}` }, targets: [{ accountId: x.accountId }] },

@@ -30,7 +30,7 @@ import { shownJobs, seriesView } from "./group-jobs.ts";
 import { planTargets, type TargetPlan } from "./plan-targets.ts";
 import { occurrences, parseRule, repeatsMoreThanOnce, SERIES_BATCH, SERIES_HORIZON_DAYS, seriesStart, type RepeatRule } from "./repeat-rule.ts";
 import type { PostGroupAccepted, PostGroupBody } from "./post-groups.schema.ts";
-import { actorLabel } from "../actor-label.ts";
+import { actorOf } from "../audit/record-audit.ts";
 import { needsApproval } from "./approval-rules.ts";
 import { approvalView, emailApprovers, pendingApproval, type ApprovalStatus } from "./approval-view.ts";
 
@@ -87,7 +87,7 @@ export async function approveGroupJobs(scope: Scope, groupId: string, body: Post
 async function insertPendingGroup(q: TxSql, scope: Scope, body: PostGroupBody, fp: string, plans: TargetPlan[]): Promise<PostGroupAccepted | null> {
   const groupId = crypto.randomUUID();
   const stored: StoredTarget[] = plans.map((p) => ({ accountId: p.account.id, provider: p.account.provider, warnings: p.warnings }));
-  const author = await actorLabel(scope);
+  const author = (await actorOf(scope)).label;
   const rows = await q<{ id: string }>(
     "post-group-create-pending",
     `INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, "approvalStatus", "authorUserId", "pendingRequest")

@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/enqueue-email.ts";
 import { env } from "../../env.ts";
 import { assertCan, actorUserId, type Scope } from "../access.ts";
-import { actorLabel } from "../actor-label.ts";
+import { actorOf } from "../audit/record-audit.ts";
 import { isUuid } from "../ids.ts";
 import { approvalView, excerpt } from "./approval-view.ts";
 import { approveGroupJobs } from "./create-post-group.ts";
@@ -46,7 +46,7 @@ export async function approvePostGroup(scope: Scope, postGroupId: string, input:
       },
     );
   }
-  const accepted = await approveGroupJobs(scope, group.id, body, decidedBy ?? (await actorLabel(scope)));
+  const accepted = await approveGroupJobs(scope, group.id, body, decidedBy ?? (await actorOf(scope)).label);
   if (!accepted) await pendingGroup(scope, postGroupId); // decided meanwhile by someone else: says how
   return { ...accepted!, approval: (await approvalView(group.id))! };
 }
@@ -54,7 +54,7 @@ export async function approvePostGroup(scope: Scope, postGroupId: string, input:
 export async function rejectPostGroup(scope: Scope, postGroupId: string, input: RejectPostGroup, decidedBy?: string): Promise<PostGroupAccepted> {
   assertCan(scope, "content.approve");
   const group = await pendingGroup(scope, postGroupId);
-  const who = decidedBy ?? (await actorLabel(scope));
+  const who = decidedBy ?? (await actorOf(scope)).label;
   const author = group.authorUserId ? await db.user.findUnique({ where: { id: group.authorUserId }, select: { email: true } }) : null;
   const rejected = await withTransaction(async (q) => {
     const rows = await q(
