@@ -14,7 +14,7 @@ const connectLink = {
   maxUses: 1,
   uses: 0,
   status: "active",
-  createdBy: "API key onboarding (pst_Ab3d…)",
+  createdBy: "onboarding (pst_Ab3d…)",
   revokedAt: null,
   createdAt: "2026-12-01T09:00:00.000Z",
 };
