@@ -58,7 +58,7 @@ describe("client connect links", () => {
       maxUses: 1,
       uses: 0,
       status: "active",
-      createdBy: `API key test (${t.key.slice(0, 8)}…)`,
+      createdBy: `test (${t.key.slice(0, 8)}…)`,
     });
     expect(created.json.url).toMatch(/\/connect\/[A-Za-z0-9_-]{43}$/);
     const days = (Date.parse(created.json.expiresAt) - Date.now()) / 86_400_000;

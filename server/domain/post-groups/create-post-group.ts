@@ -346,7 +346,8 @@ async function insertGroup(
          approving
            ? `UPDATE "PostGroup" SET "approvalStatus" = 'approved', "approvalDecidedAt" = now(), "approvalDecidedBy" = $23, targets = $6::jsonb, "scheduledAt" = $7::timestamptz,
                 timezone = $8, repeat = $19::jsonb, evergreen = $20, "targetPayloads" = $21::jsonb, "seriesUntil" = $22::timestamptz
-              WHERE id = $1 AND "workspaceId" = $2 AND "approvalStatus" = 'pending' RETURNING id`
+              WHERE id = $1 AND "workspaceId" = $2 AND "requestId" = $3::uuid AND "approvalStatus" = 'pending' AND content = $5::jsonb AND $4::text IS NOT NULL
+              RETURNING id`
            : `INSERT INTO "PostGroup" (id, "workspaceId", "requestId", fingerprint, content, targets, "scheduledAt", timezone, repeat, evergreen, "targetPayloads", "seriesUntil")
               VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, $19::jsonb, $20, $21::jsonb, $22::timestamptz)
               ON CONFLICT ("workspaceId", "requestId") DO NOTHING RETURNING id`

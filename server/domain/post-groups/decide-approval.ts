@@ -10,7 +10,7 @@ import { actorOf } from "../audit/record-audit.ts";
 import { isUuid } from "../ids.ts";
 import { approvalView, excerpt } from "./approval-view.ts";
 import { approveGroupJobs } from "./create-post-group.ts";
-import type { ApprovePostGroup, PostGroupAccepted, PostGroupBody, RejectPostGroup } from "./post-groups.schema.ts";
+import { approvePostGroupBody, rejectPostGroupBody, type ApprovePostGroup, type PostGroupAccepted, type PostGroupBody, type RejectPostGroup } from "./post-groups.schema.ts";
 
 async function pendingGroup(scope: Scope, postGroupId: string) {
   const group = isUuid(postGroupId) ? await db.postGroup.findFirst({ where: { id: postGroupId, workspaceId: scope.workspaceId } }) : null;
@@ -27,8 +27,9 @@ async function pendingGroup(scope: Scope, postGroupId: string) {
   return group;
 }
 
-export async function approvePostGroup(scope: Scope, postGroupId: string, input: ApprovePostGroup, decidedBy?: string): Promise<PostGroupAccepted> {
+export async function approvePostGroup(scope: Scope, postGroupId: string, raw: ApprovePostGroup, decidedBy?: string): Promise<PostGroupAccepted> {
   assertCan(scope, "content.approve");
+  const input = approvePostGroupBody.parse(raw);
   const group = await pendingGroup(scope, postGroupId);
   const request = group.pendingRequest as PostGroupBody;
   let body: PostGroupBody = request;
@@ -51,8 +52,9 @@ export async function approvePostGroup(scope: Scope, postGroupId: string, input:
   return { ...accepted!, approval: (await approvalView(group.id))! };
 }
 
-export async function rejectPostGroup(scope: Scope, postGroupId: string, input: RejectPostGroup, decidedBy?: string): Promise<PostGroupAccepted> {
+export async function rejectPostGroup(scope: Scope, postGroupId: string, raw: RejectPostGroup, decidedBy?: string): Promise<PostGroupAccepted> {
   assertCan(scope, "content.approve");
+  const input = rejectPostGroupBody.parse(raw);
   const group = await pendingGroup(scope, postGroupId);
   const who = decidedBy ?? (await actorOf(scope)).label;
   const author = group.authorUserId ? await db.user.findUnique({ where: { id: group.authorUserId }, select: { email: true } }) : null;
