@@ -215,8 +215,8 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
       return;
     }
     lastRequest.current = null;
-    const { postGroupId, targets } = result;
-    setAccepted({ group: { postGroupId, targets }, scheduledAt: at?.scheduledAt ?? null, queued: when.kind === "queue" });
+    const { postGroupId, targets, approval } = result;
+    setAccepted({ group: { postGroupId, targets, ...(approval ? { approval } : {}) }, scheduledAt: at?.scheduledAt ?? null, queued: when.kind === "queue" });
     if (when.kind === "queue") void queryClient.invalidateQueries({ queryKey: trpc.queue.pathKey() });
     // a draft that became a post group is done with
     if (draftId) {

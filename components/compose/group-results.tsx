@@ -48,6 +48,29 @@ export function GroupResults({
   /** added to the queue: each target has its own slot (accepted.targets[].scheduledAt) */
   queued?: boolean;
 }) {
+  if (accepted.approval?.status === "pending_approval") return <SubmittedForApproval accepted={accepted} />;
+  return <Results accepted={accepted} scheduledAt={scheduledAt} zone={zone} queued={queued} />;
+}
+
+/** A contributor's post (or anyone's, where every post needs approval): nothing is scheduled yet. */
+function SubmittedForApproval({ accepted }: { accepted: PostGroupAccepted }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => section.current?.focus(), [accepted.postGroupId]);
+  return (
+    <section ref={section} tabIndex={-1} aria-label="Results" className="space-y-2 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="group-results">
+      <h2 className="text-sm font-semibold">Submitted for approval</h2>
+      <p className="text-sm text-slate-700" data-testid="approval-result">
+        Nothing is scheduled or published until an editor approves it; you are emailed if changes are requested. Follow it in{" "}
+        <Link href="/approvals" className="text-brand-700 underline">
+          Approvals
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+function Results({ accepted, scheduledAt, zone, queued }: { accepted: PostGroupAccepted; scheduledAt: string | null; zone: string; queued: boolean }) {
   const trpc = useTRPC();
   const group = useQuery({
     ...trpc.posts.group.queryOptions({ id: accepted.postGroupId }),

@@ -1,0 +1,69 @@
+// Issue 50's team acceptance in Chromium: an owner invites an editor and a contributor; both get
+// the email on the stack's SMTP server and join through its link, signed out; the contributor's
+// post waits for approval with nothing scheduled, and the editor approves it in the dashboard.
+import { expect, test, type Browser } from "@playwright/test";
+import { linkIn, waitForEmail } from "../server/testing/smtp-inbox";
+import { pageReady, signUp } from "./support/dashboard";
+
+async function join(browser: Browser, baseURL: string, email: string, name: string) {
+  const mail = await waitForEmail(process.env.E2E_MAIL_DIR!, email, /invited you to/);
+  const context = await browser.newContext({ baseURL }); // signed out
+  const page = await context.newPage();
+  await page.goto(linkIn(mail, baseURL));
+  await expect(page.getByRole("heading", { name: /^Join / })).toBeVisible();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Choose a password").fill(`${name} password 1`);
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  return page;
+}
+
+test("an owner invites an editor and a contributor by email; the contributor's post waits until the editor approves it", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "owner");
+  const username = `x_${Date.now().toString(36)}`;
+  await page.goto("/accounts");
+  await page.getByRole("region", { name: "Connect an account" }).getByRole("button", { name: "X", exact: true }).click();
+  await page.getByLabel("New profile username").fill(username);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByRole("status").filter({ hasText: "Connected" }).waitFor();
+
+  const stamp = Date.now().toString(36);
+  const invited = { editor: `editor-${stamp}@example.test`, contributor: `contributor-${stamp}@example.test` };
+  await page.goto("/settings/members");
+  await pageReady(page, "Settings");
+  for (const [role, email] of Object.entries(invited)) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Role", { exact: true }).selectOption(role);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Invitation emailed to ${email}` })).toBeVisible();
+    await page.getByRole("button", { name: "Done" }).click();
+  }
+  await expect(page.getByTestId("invitation-row")).toHaveCount(2);
+
+  const editor = await join(browser, baseURL!, invited.editor, "Edith");
+  const contributor = await join(browser, baseURL!, invited.contributor, "Conrad");
+  await page.reload();
+  await expect(page.getByTestId("member-row")).toHaveCount(3);
+  await expect(page.getByLabel(`Role of ${invited.contributor}`)).toHaveValue("contributor");
+  await expect(page.getByLabel(`Role of ${invited.editor}`)).toHaveValue("editor");
+
+  const text = `For the editor's eyes ${stamp}`;
+  await contributor.goto("/compose");
+  await contributor.getByLabel(`X @${username}`).check();
+  await contributor.getByLabel("Post", { exact: true }).fill(text);
+  await contributor.getByRole("button", { name: "Publish now" }).click();
+  await expect(contributor.getByTestId("approval-result")).toContainText("Nothing is scheduled or published until an editor approves it");
+
+  await editor.goto("/approvals");
+  await pageReady(editor, "Approvals");
+  const item = editor.getByTestId("approval-item").filter({ hasText: text });
+  await expect(item).toContainText("by " + invited.contributor);
+  await item.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(editor.getByText("Nothing waits for approval")).toBeVisible();
+
+  // a viewer's view of the same: the contributor cannot approve (no buttons) and sees it gone
+  await contributor.goto("/approvals");
+  await pageReady(contributor, "Approvals");
+  await expect(contributor.getByText("Nothing waits for approval")).toBeVisible();
+});
