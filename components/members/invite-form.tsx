@@ -34,7 +34,7 @@ export function InviteForm({ canInviteOwner, onInvited }: { canInviteOwner: bool
       }}
     >
       <Field label="Email" name="email" type="email" required autoComplete="off" className="min-w-64 flex-1" />
-      <div>
+      <div className="w-full min-w-0 sm:w-auto">
         <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
           Role
         </label>
@@ -42,7 +42,7 @@ export function InviteForm({ canInviteOwner, onInvited }: { canInviteOwner: bool
           id="invite-role"
           name="role"
           defaultValue="editor"
-          className="mt-1 block rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300"
+          className="mt-1 block w-full max-w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300 sm:max-w-md"
         >
           {ROLE_NAMES.filter((r) => r !== "owner" || canInviteOwner).map((r) => (
             <option key={r} value={r}>
