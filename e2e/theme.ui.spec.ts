@@ -71,7 +71,7 @@ test("dates read one way everywhere; revoke, save, sync and move answer with a t
   // Save
   await page.goto("/settings/general");
   await page.getByLabel("Name").first().fill("Studio");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Workspace renamed to “Studio”")).toBeVisible();
 
   // Revoke, with the key's dates in the one format
