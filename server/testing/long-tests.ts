@@ -10,6 +10,9 @@ export const longTests = [
   "server/cli/platforms-check.test.ts",
   "server/domain/webhooks/webhook-drill.test.ts",
   "server/runtime/ctrl-c.test.ts",
+  // not long each, but the rest of vitest is the longest suite: these two balance the groups
+  "server/testing/doc-examples/doc-examples.test.ts",
+  "server/http/api-fuzz.test.ts",
 ];
 
 export type TestGroup = "long" | "rest" | undefined;
