@@ -33,7 +33,7 @@ test("an owner invites an editor and a contributor by email; the contributor's p
   await page.goto("/settings/members");
   await pageReady(page, "Settings");
   for (const [role, email] of Object.entries(invited)) {
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption(role);
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Invitation emailed to ${email}` })).toBeVisible();
