@@ -10,7 +10,14 @@ import { actorOf } from "../audit/record-audit.ts";
 import { isUuid } from "../ids.ts";
 import { approvalView, excerpt } from "./approval-view.ts";
 import { approveGroupJobs } from "./create-post-group.ts";
-import { approvePostGroupBody, rejectPostGroupBody, type ApprovePostGroup, type PostGroupAccepted, type PostGroupBody, type RejectPostGroup } from "./post-groups.schema.ts";
+import {
+  approvePostGroupBody,
+  rejectPostGroupBody,
+  type ApprovePostGroup,
+  type PostGroupAccepted,
+  type PostGroupBody,
+  type RejectPostGroup,
+} from "./post-groups.schema.ts";
 
 async function pendingGroup(scope: Scope, postGroupId: string) {
   const group = isUuid(postGroupId) ? await db.postGroup.findFirst({ where: { id: postGroupId, workspaceId: scope.workspaceId } }) : null;
