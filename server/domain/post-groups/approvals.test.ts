@@ -13,6 +13,7 @@ import { acceptInvitation } from "../members/accept-invitation.ts";
 import { inviteMember } from "../members/invite-member.ts";
 import type { RoleName } from "../members/members.schema.ts";
 import { updateApprovalSettings } from "../workspaces/approval-settings.ts";
+import { createWebhook } from "../webhooks/manage-webhooks.ts";
 import { createPostGroup } from "./create-post-group.ts";
 import { approvePostGroup, rejectPostGroup } from "./decide-approval.ts";
 import { getPostGroup } from "./get-post-group.ts";
@@ -93,6 +94,8 @@ describe("approvals", () => {
   it("return a rejected group to its author with the reason, by email and as a comment, and never publish it", async () => {
     const t = await team();
     const x = await connectAccount(t.scope, "x");
+    // nothing listens on port 9 of 127.0.0.2: the events are recorded, their deliveries fail
+    await createWebhook(t.owner, { url: "http://127.0.0.2:9/hook", events: ["post_group.pending_approval", "post_group.approved", "post_group.rejected"] });
     const contributor = await t.member("contributor");
     const editor = await t.member("editor");
     const created = await createPostGroup(contributor.scope, {
@@ -111,6 +114,12 @@ describe("approvals", () => {
     expect((await listApprovals(contributor.scope, { status: "rejected" })).items).toEqual([expect.objectContaining({ reason: "Use the new logo" })]);
     await expect(approvePostGroup(editor.scope, created.body.postGroupId, {})).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await db.publishJob.count({ where: { postGroupId: created.body.postGroupId } })).toBe(0);
+    const events = await db.webhookEvent.findMany({ where: { workspaceId: t.workspace.id }, orderBy: { createdAt: "asc" } });
+    expect(events.map((e) => [e.type, (e.resource as { postGroupId: string }).postGroupId])).toEqual([
+      ["post_group.pending_approval", created.body.postGroupId],
+      ["post_group.rejected", created.body.postGroupId],
+    ]);
+    expect(events[1]!.resource).toMatchObject({ approvalStatus: "rejected", reason: "Use the new logo", decidedBy: editor.email });
   });
 
   it("with every post needing approval: keys without posts:approve wait and cannot publish directly; keys with it publish; REST approves", async () => {
