@@ -52,7 +52,8 @@ test("an owner invites an editor and a contributor by email; the contributor's p
   await contributor.goto("/compose");
   await contributor.getByLabel(`X @${username}`).check();
   await contributor.getByLabel("Post", { exact: true }).fill(text);
-  await contributor.getByRole("button", { name: "Publish now" }).click();
+  await expect(contributor.getByText("Your posts wait for an editor’s approval")).toBeVisible();
+  await contributor.getByRole("button", { name: "Submit for approval" }).click();
   await expect(contributor.getByTestId("approval-result")).toContainText("Nothing is scheduled or published until an editor approves it");
 
   await editor.goto("/approvals");

@@ -62,6 +62,11 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
   // makes a second group); any change of input gets a new one.
   const lastRequest = useRef<{ body: string; requestId: string; accountIds: string[] } | null>(null);
   const publishGroup = useMutation(trpc.posts.publishGroup.mutationOptions());
+  // a contributor's posts (or everyone's, where the workspace requires it) wait for approval
+  const workspaces = useQuery(trpc.workspaces.list.queryOptions());
+  const approvalSettings = useQuery(trpc.approvals.settings.queryOptions());
+  const waitsForApproval =
+    (workspaces.data !== undefined && !workspaces.data.permissions.includes("content.publish")) || approvalSettings.data?.approvalRequired === true;
   const queryClient = useQueryClient();
   const [draftId, setDraftId] = useState<string | null>(params.draft ?? null);
   const [draftSaved, setDraftSaved] = useState<string | null>(null);
@@ -357,17 +362,21 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         <div className="flex flex-wrap items-center gap-3">
           {/* aria-disabled while sending: a disabled button would drop the focus it holds */}
           <Button type="submit" disabled={blocked} aria-disabled={publishGroup.isPending || undefined}>
-            {when.kind === "queue"
+            {waitsForApproval
               ? publishGroup.isPending
-                ? "Adding…"
-                : "Add to queue"
-              : when.kind === "schedule"
+                ? "Submitting…"
+                : "Submit for approval"
+              : when.kind === "queue"
                 ? publishGroup.isPending
-                  ? "Scheduling…"
-                  : "Schedule"
-                : publishGroup.isPending
-                  ? "Publishing…"
-                  : "Publish now"}
+                  ? "Adding…"
+                  : "Add to queue"
+                : when.kind === "schedule"
+                  ? publishGroup.isPending
+                    ? "Scheduling…"
+                    : "Schedule"
+                  : publishGroup.isPending
+                    ? "Publishing…"
+                    : "Publish now"}
           </Button>
           <Button
             variant="secondary"
@@ -378,6 +387,9 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
           >
             {saveDraft.isPending ? "Saving…" : "Save draft"}
           </Button>
+          {waitsForApproval ? (
+            <p className="text-sm text-slate-600">Your posts wait for an editor’s approval before anything is scheduled or published.</p>
+          ) : null}
           {draftSaved === bodyKey && !saveDraft.isPending ? (
             <span role="status" className="text-sm text-emerald-700">
               Draft saved
