@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { createBlueskyTestAccount } from "../testing/bluesky-fixtures.ts";
 import { api, uniqueEmail } from "../testing/fixtures.ts";
+import { KEY_SCOPES } from "../domain/api-keys/key-scopes.ts";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
 
@@ -46,7 +47,7 @@ describe("npm run cli -- bootstrap", () => {
     const boot = JSON.parse((await cli(["bootstrap", "--email", uniqueEmail(), "--password", "s3cret-password", "--workspace", "W", "--json"])).stdout);
     const created = JSON.parse((await cli(["keys", "create", "--workspace", boot.workspaceId, "--name", "ci", "--json"])).stdout);
     expect((await api(created.apiKey)("GET", "/api/v1/accounts")).status).toBe(200);
-    expect(created.scopes).toHaveLength(9);
+    expect(created.scopes).toEqual([...KEY_SCOPES]);
     const reader = JSON.parse(
       (await cli(["keys", "create", "--workspace", boot.workspaceId, "--name", "reader", "--scopes", "posts:read, accounts:read", "--json"])).stdout,
     );
@@ -66,6 +67,12 @@ describe("npm run cli -- bootstrap", () => {
     const refused = await api(boot.apiKey)("GET", "/api/v1/accounts");
     expect(refused.status).toBe(403);
     expect(refused.json.error.code).toBe("PLAN_REQUIRED");
+    // members: an invitation and its link, printed (emailed too: the stack has a mail server)
+    const invitee = uniqueEmail("invitee");
+    const invited = JSON.parse((await cli(["members", "invite", "--workspace", boot.workspaceId, "--email", invitee, "--role", "editor", "--json"])).stdout);
+    expect(invited).toMatchObject({ invitation: { email: invitee, role: "editor" }, emailStatus: "pending", url: expect.stringContaining("/invitations/") });
+    const members = JSON.parse((await cli(["members", "list", "--workspace", boot.workspaceId, "--json"])).stdout);
+    expect(members.invitations.map((i: { email: string }) => i.email)).toEqual([invitee]);
     const unknown = await cli(["keys", "list", "--workspace", "not-a-workspace"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/NOT_FOUND/);
