@@ -415,7 +415,8 @@ function seededMetrics(id: string): Record<string, number> {
     reposts: h.readUInt16BE(6) % 50,
     quotes: h.readUInt16BE(8) % 20,
     bookmarks: h.readUInt16BE(10) % 40,
-    shares: h.readUInt16BE(12) % 30,
+    // at least one: Graph leaves `shares` out at 0, and the live suite compares list shapes with a recording that has it
+    shares: 1 + (h.readUInt16BE(12) % 29),
     reach: 80 + (h.readUInt16BE(14) % 4000),
     saves: h.readUInt16BE(16) % 40,
   };
