@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ThemeSwitch } from "@/components/theme/theme-switch";
+import { PublicPage } from "@/components/shell/public-page";
 import { TRPCReactProvider } from "@/components/trpc";
 
 // The client connect pages: public (the link's token is the credential), outside the dashboard.
@@ -11,15 +11,7 @@ export const metadata: Metadata = { referrer: "no-referrer", robots: { index: fa
 export default function ConnectLayout({ children }: { children: React.ReactNode }) {
   return (
     <TRPCReactProvider>
-      <main className="flex min-h-screen items-center justify-center px-4 py-12">
-        <div className="w-full max-w-md">
-          <p className="mb-8 text-center text-xl font-semibold tracking-tight text-brand-700">Posteady</p>
-          {children}
-          <div className="mt-8 flex justify-center">
-            <ThemeSwitch />
-          </div>
-        </div>
-      </main>
+      <PublicPage width="max-w-md">{children}</PublicPage>
     </TRPCReactProvider>
   );
 }
