@@ -8,7 +8,7 @@ import { actorOf } from "../audit/record-audit.ts";
 import { assertCan, type Scope } from "../access.ts";
 import { isUuid } from "../ids.ts";
 import { providerLabels, type ProviderName } from "../accounts/providers.ts";
-import { connectLinkUrl, hashConnectLinkToken, newConnectLinkToken } from "./connect-link-token.ts";
+import { newLinkToken } from "../link-token.ts";
 import {
   createConnectLinkBody,
   DEFAULT_CONNECT_LINK_DAYS,
@@ -65,18 +65,18 @@ export async function createConnectLink(scope: Scope, raw: CreateConnectLinkBody
   if (expiresAt.getTime() <= now) throw fieldError("expiresAt", "must be in the future", "in_past");
   if (expiresAt.getTime() > now + MAX_CONNECT_LINK_DAYS * DAY_MS)
     throw fieldError("expiresAt", `must be at most ${MAX_CONNECT_LINK_DAYS} days ahead`, "too_far");
-  const token = newConnectLinkToken();
+  const { tokenHash, url } = newLinkToken("connect");
   const link = await db.connectLink.create({
     data: {
       workspaceId: scope.workspaceId,
-      tokenHash: hashConnectLinkToken(token),
+      tokenHash,
       providers: requested,
       maxUses: body.maxUses ?? 1,
       createdBy: (await actorOf(scope)).label,
       expiresAt,
     },
   });
-  return { ...presentConnectLink(link), url: connectLinkUrl(token) };
+  return { ...presentConnectLink(link), url };
 }
 
 export async function listConnectLinks(scope: Scope) {

@@ -7,7 +7,7 @@ import { fieldError } from "../../errors.ts";
 import { isUuid } from "../ids.ts";
 import { startConnectFor } from "../accounts/connect-account.ts";
 import { providerLabels, type ProviderName } from "../accounts/providers.ts";
-import { hashConnectLinkToken, isWellFormedConnectLinkToken } from "./connect-link-token.ts";
+import { hashLinkToken, isWellFormedLinkToken } from "../link-token.ts";
 import { linkRefused, type LinkRefusal } from "./consume-connect-link.ts";
 import { linkConnectable } from "./link-providers.ts";
 import { connectLinkStatus, linkProviders } from "./manage-connect-links.ts";
@@ -16,9 +16,9 @@ export type OpenedConnectLink =
   { state: "active"; connectLinkId: string; workspaceId: string; workspaceName: string; providers: ProviderName[]; expiresAt: string } | { state: LinkRefusal };
 
 export async function openConnectLink(token: string): Promise<OpenedConnectLink> {
-  if (!isWellFormedConnectLinkToken(token)) return { state: "unknown" };
+  if (!isWellFormedLinkToken(token)) return { state: "unknown" };
   const link = await db.connectLink.findUnique({
-    where: { tokenHash: hashConnectLinkToken(token) },
+    where: { tokenHash: hashLinkToken(token) },
     include: { workspace: { select: { name: true } } },
   });
   if (!link) return { state: "unknown" };

@@ -2,12 +2,9 @@
 // mail module (server/mail) in the caller's transaction: a token never exists without its email,
 // nor is an email sent for a token that was rolled back.
 import type { TxSql } from "../../db.ts";
-import { env } from "../../env.ts";
 import { enqueueEmail } from "../../mail/enqueue-email.ts";
 
-export const accountLink = (path: string) => `${env().publicUrl}${path}`;
-
-export async function sendPasswordResetEmail(q: TxSql, to: string, token: string): Promise<void> {
+export async function sendPasswordResetEmail(q: TxSql, to: string, url: string): Promise<void> {
   await enqueueEmail(q, {
     workspaceId: null,
     kind: "password_reset",
@@ -18,12 +15,12 @@ export async function sendPasswordResetEmail(q: TxSql, to: string, token: string
       "Someone (hopefully you) asked to reset the password of the Posteady account of this address.",
       "If it was not you, ignore this email: your password stays as it is.",
     ],
-    action: { label: "Choose a new password", url: accountLink(`/reset-password/${token}`) },
+    action: { label: "Choose a new password", url },
     note: "The link works once, for one hour.",
   });
 }
 
-export async function sendEmailChangeEmail(q: TxSql, to: string, token: string): Promise<void> {
+export async function sendEmailChangeEmail(q: TxSql, to: string, url: string): Promise<void> {
   await enqueueEmail(q, {
     workspaceId: null,
     kind: "email_change",
@@ -34,7 +31,7 @@ export async function sendEmailChangeEmail(q: TxSql, to: string, token: string):
       "Confirm that this address should become the sign-in email of your Posteady account.",
       "Until you confirm, the account keeps its current email. If you did not ask for this, ignore this email.",
     ],
-    action: { label: "Confirm this email address", url: accountLink(`/confirm-email/${token}`) },
+    action: { label: "Confirm this email address", url },
     note: "The link works once, for 24 hours.",
   });
 }

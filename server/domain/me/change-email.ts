@@ -4,7 +4,8 @@
 import { db, Prisma, withTransaction } from "../../db.ts";
 import { AppError, fieldError } from "../../errors.ts";
 import { sendEmailChangeEmail } from "./account-mail.ts";
-import { consumeEmailedToken, insertEmailedToken, newEmailedToken } from "./emailed-tokens.ts";
+import { newLinkToken } from "../link-token.ts";
+import { consumeEmailedToken, insertEmailedToken } from "./emailed-tokens.ts";
 import { confirmEmailChangeInput, requestEmailChangeInput } from "./me.schema.ts";
 import { assertCurrentPassword, type Person } from "./person.ts";
 
@@ -17,12 +18,12 @@ export async function requestEmailChange(person: Person, raw: { newEmail: string
   if (await db.user.findUnique({ where: { email: input.newEmail }, select: { id: true } })) {
     throw fieldError("newEmail", "An account with this email already exists", "taken");
   }
-  const { token, hash } = newEmailedToken();
+  const { tokenHash, url } = newLinkToken("confirm-email");
   await withTransaction(async (q) => {
     // only the latest request's link works
     await q("email-change-void", `UPDATE "UserToken" SET "usedAt" = now() WHERE "userId" = $1 AND kind = 'email_change' AND "usedAt" IS NULL`, [user.id]);
-    await insertEmailedToken(q, { userId: user.id, kind: "email_change", hash, minutes: EMAIL_CHANGE_HOURS * 60, newEmail: input.newEmail });
-    await sendEmailChangeEmail(q, input.newEmail, token);
+    await insertEmailedToken(q, { userId: user.id, kind: "email_change", hash: tokenHash, minutes: EMAIL_CHANGE_HOURS * 60, newEmail: input.newEmail });
+    await sendEmailChangeEmail(q, input.newEmail, url);
   });
   return { sentTo: input.newEmail };
 }

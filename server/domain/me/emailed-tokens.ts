@@ -3,17 +3,10 @@
 // UPDATE … WHERE usedAt IS NULL AND expiresAt > now() RETURNING consumes it: of two clicks racing,
 // exactly one gets the row.
 import crypto from "node:crypto";
+import { hashLinkToken, isWellFormedLinkToken } from "../link-token.ts";
 import type { Prisma, TxSql } from "../../db.ts";
 
 export type EmailedTokenKind = "password_reset" | "email_change";
-
-export const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
-/** A new random token (256 bits, base64url) and the hash to store. */
-export function newEmailedToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(32).toString("base64url");
-  return { token, hash: tokenHash(token) };
-}
 
 /** Stores a new token's hash, in the transaction that writes its email. */
 export async function insertEmailedToken(
@@ -33,10 +26,10 @@ export async function consumeEmailedToken(
   kind: EmailedTokenKind,
   token: string,
 ): Promise<{ userId: string; newEmail: string | null } | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isWellFormedLinkToken(token)) return null;
   const rows = await tx.$queryRaw<{ userId: string; newEmail: string | null }[]>`
     UPDATE "UserToken" SET "usedAt" = now()
-    WHERE "tokenHash" = ${tokenHash(token)} AND kind = ${kind} AND "usedAt" IS NULL AND "expiresAt" > now()
+    WHERE "tokenHash" = ${hashLinkToken(token)} AND kind = ${kind} AND "usedAt" IS NULL AND "expiresAt" > now()
     RETURNING "userId"::text AS "userId", "newEmail"`;
   return rows[0] ?? null;
 }

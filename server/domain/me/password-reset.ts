@@ -7,7 +7,8 @@ import { AppError } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
 import { takePasswordResetRequest } from "../auth/sign-in-throttle.ts";
 import { sendPasswordResetEmail } from "./account-mail.ts";
-import { consumeEmailedToken, insertEmailedToken, newEmailedToken, voidEmailedTokens } from "./emailed-tokens.ts";
+import { newLinkToken } from "../link-token.ts";
+import { consumeEmailedToken, insertEmailedToken, voidEmailedTokens } from "./emailed-tokens.ts";
 import { requestPasswordResetInput, resetPasswordInput } from "./me.schema.ts";
 import { revokeSessions } from "./user-sessions.ts";
 
@@ -23,10 +24,10 @@ export async function requestPasswordReset(raw: { email: string }, address: stri
   await takePasswordResetRequest(email, address);
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (user) {
-    const { token, hash } = newEmailedToken();
+    const { tokenHash, url } = newLinkToken("reset-password");
     await withTransaction(async (q) => {
-      await insertEmailedToken(q, { userId: user.id, kind: "password_reset", hash, minutes: RESET_LINK_MINUTES });
-      await sendPasswordResetEmail(q, user.email, token);
+      await insertEmailedToken(q, { userId: user.id, kind: "password_reset", hash: tokenHash, minutes: RESET_LINK_MINUTES });
+      await sendPasswordResetEmail(q, user.email, url);
     });
   }
   await sleep(Math.max(0, ANSWER_AFTER_MS - (Date.now() - started)));

@@ -7,7 +7,7 @@ import { AppError } from "../../errors.ts";
 import { hashPassword } from "../auth/password.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { assertSignInAttemptsLeft, countFailedSignIn } from "../auth/sign-in-throttle.ts";
-import { hashInvitationToken } from "./invitation-token.ts";
+import { hashLinkToken } from "../link-token.ts";
 import { acceptInvitationInput } from "./members.schema.ts";
 import { roleName } from "./roles.ts";
 
@@ -15,7 +15,7 @@ const gone = (why: string) => new AppError("LINK_GONE", why);
 
 export async function invitationPreview(token: string) {
   const invitation = await db.invitation.findUnique({
-    where: { tokenHash: hashInvitationToken(token) },
+    where: { tokenHash: hashLinkToken(token) },
     include: { workspace: { select: { name: true } } },
   });
   if (!invitation) throw new AppError("NOT_FOUND", "This invitation link is not valid. Ask for a new invitation.");
@@ -39,7 +39,7 @@ function assertOpen(i: { acceptedAt: Date | null; revokedAt: Date | null; expire
 /** Joins the workspace; answers the email to sign in with (the caller signs in with the same password). */
 export async function acceptInvitation(raw: { token: string; password: string; name?: string }, address: string) {
   const input = acceptInvitationInput.parse(raw);
-  const tokenHash = hashInvitationToken(input.token);
+  const tokenHash = hashLinkToken(input.token);
   const invitation = await db.invitation.findUnique({ where: { tokenHash } });
   if (!invitation) throw new AppError("NOT_FOUND", "This invitation link is not valid. Ask for a new invitation.");
   assertOpen(invitation);

@@ -6,7 +6,9 @@ import { db, withTransaction } from "../../db.ts";
 import { AppError, fieldError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/enqueue-email.ts";
 import { actorUserId, assertCan, type Scope } from "../access.ts";
-import { INVITATION_DAYS, newInvitationToken } from "./invitation-token.ts";
+import { newLinkToken } from "../link-token.ts";
+
+const INVITATION_DAYS = 7;
 import { inviteMemberInput, type InviteMemberInput, type RoleName } from "./members.schema.ts";
 import { roleDescriptions, toRole } from "./roles.ts";
 
@@ -49,7 +51,7 @@ export async function revokeInvitation(scope: Scope, invitationId: string): Prom
 
 async function sendInvitation(scope: Scope, email: string, role: RoleName): Promise<InvitationSent> {
   if (!email.includes("@")) throw fieldError("email", "Enter a valid email address");
-  const { tokenHash, url } = newInvitationToken();
+  const { tokenHash, url } = newLinkToken("invitations");
   const inviterId = actorUserId(scope) ?? null;
   const [workspace, inviter] = await Promise.all([
     db.workspace.findUniqueOrThrow({ where: { id: scope.workspaceId }, select: { name: true } }),
