@@ -88,3 +88,8 @@ export async function systemScope(workspaceId: string): Promise<Scope> {
     actor: { kind: "system" },
   };
 }
+
+/** The system acting for a workspace's own automation (a feed's worker): held to the workspace's approval setting. */
+export async function feedScope(workspaceId: string): Promise<Scope> {
+  return { ...(await systemScope(workspaceId)), actor: { kind: "system", automation: "feed" } };
+}

@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { formatDateTime } from "@/components/format/date-time";
+import { ReviewLinksSection } from "@/components/review-links/review-links-section";
+import { ShareForReview } from "@/components/review-links/share-for-review";
 
 type Item = {
   postGroupId: string;
@@ -47,11 +49,15 @@ export function ApprovalsPage() {
             : "Posts written by contributors (or by anyone, when every post needs approval) wait here."}
         </EmptyState>
       ) : null}
+      {tab === "pending_approval" && list.data && list.data.items.length > 1 ? (
+        <ShareForReview postGroupIds={list.data.items.map((i) => i.postGroupId)} label={`Share all ${list.data.items.length} for client review`} />
+      ) : null}
       <ul className="space-y-3">
         {list.data?.items.map((item) => (
           <ApprovalCard key={item.postGroupId} item={item} rejected={tab === "rejected"} canApprove={canApprove} />
         ))}
       </ul>
+      {canApprove ? <ReviewLinksSection /> : null}
     </div>
   );
 }
@@ -103,6 +109,7 @@ function ApprovalCard({ item, rejected, canApprove }: { item: Item; rejected: bo
           <Button variant="danger" onClick={() => setMode(mode === "reject" ? "idle" : "reject")} aria-expanded={mode === "reject"}>
             Request changes
           </Button>
+          <ShareForReview postGroupIds={[item.postGroupId]} />
         </div>
       ) : null}
       {mode === "reschedule" ? (

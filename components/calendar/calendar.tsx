@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { finalStatuses, POLL_MS } from "@/components/jobs/job-status";
+import { ShareForReview } from "@/components/review-links/share-for-review";
 import { TimeZoneSelect } from "@/components/scheduling/time-zone-select";
 import { formatDayKey, formatInZone, formatMonth } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
@@ -56,6 +57,10 @@ function CalendarView() {
     ...trpc.schedules.calendar.queryOptions(range),
     refetchInterval: (q) => (q.state.data?.some((e) => e.status !== null && !finalStatuses.has(e.status)) ? POLL_MS : false),
   });
+  // a week's plan, to send to a client on one review page: its post groups yet to publish
+  const weekGroups = [
+    ...new Set((entries.data ?? []).flatMap((e) => (e.group && e.status !== null && !finalStatuses.has(e.status) ? [e.group.postGroupId] : []))),
+  ];
   // the week view's faint "Free slot" markers: the queues' slots no post holds
   const freeSlots = useQuery({ ...trpc.queue.freeSlots.queryOptions(range), enabled: view === "week" });
   const refresh = () =>
@@ -140,6 +145,7 @@ function CalendarView() {
             <span className="rounded border border-dashed border-slate-300 px-1.5">Free slot: the next post added to that queue takes it</span>
           ) : null}
         </p>
+        {view === "week" && weekGroups.length > 0 ? <ShareForReview postGroupIds={weekGroups} label="Share this week for client review" /> : null}
         {dropError ? <Alert>{dropError}</Alert> : null}
         {entries.error ? <Alert>{errorMessage(entries.error)}</Alert> : null}
         {view === "month" ? <MonthView {...viewProps} month={month} onDrop={drop} onShowDay={setShownDay} /> : null}

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { statusHelp } from "@/components/jobs/job-status";
+import { ShareForReview } from "@/components/review-links/share-for-review";
 import { resolveWhen } from "@/components/scheduling/schedule-picker";
 import { formatInZone, timeInZone } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
@@ -103,6 +104,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
         {entry.text || entry.summary || "(no text)"}
       </p>
       {entry.editable ? <EditText entry={entry} onChanged={onChanged} /> : null}
+      {entry.group ? <ShareForReview postGroupIds={[entry.group.postGroupId]} /> : null}
       {group && (entry.recurring || entry.evergreen) ? <SeriesActions postGroupId={group.postGroupId} entry={entry} onChanged={onChanged} /> : null}
       {entry.kind === "scheduled" && provider === "instagram" && entry.cancellable ? (
         <p className="text-slate-600">An Instagram schedule&apos;s content is fixed once accepted: change its time or cancel it.</p>

@@ -1,7 +1,7 @@
 import { ThemeSwitch } from "@/components/theme/theme-switch";
 
-/** The frame of the pages seen signed out (sign-in, invitations, client connect links). */
-export function PublicPage({ width = "max-w-sm", children }: { width?: "max-w-sm" | "max-w-md"; children: React.ReactNode }) {
+/** The frame of the pages seen signed out (sign-in, invitations, client connect and review links). */
+export function PublicPage({ width = "max-w-sm", children }: { width?: "max-w-sm" | "max-w-md" | "max-w-3xl"; children: React.ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className={`w-full ${width}`}>

@@ -6,7 +6,11 @@ import type { Plan, Role } from "../db.ts";
 import { AppError } from "../errors.ts";
 import type { KeyScope } from "./api-keys/key-scopes.ts";
 
-export type Actor = { kind: "apiKey"; apiKeyId: string; userId: string; scopes: readonly KeyScope[] } | { kind: "user"; userId: string } | { kind: "system" };
+/** `automation`: the system acting for a workspace's own automation (a feed), held to its approval setting as a member would be. */
+export type Actor =
+  | { kind: "apiKey"; apiKeyId: string; userId: string; scopes: readonly KeyScope[] }
+  | { kind: "user"; userId: string }
+  | { kind: "system"; automation?: "feed" };
 
 export type Scope = {
   workspaceId: string;

@@ -19,6 +19,7 @@ const areaOfSegment: Record<string, string> = {
   reposts: "posts",
   "post-groups": "posts",
   approvals: "posts",
+  "review-links": "posts",
   drafts: "posts",
   queue: "posts",
   imports: "posts",
@@ -39,6 +40,9 @@ const areaOfPath: Record<string, string> = {
 const scopeOfPath: Record<string, KeyScope> = {
   "POST /api/v1/post-groups/{id}/approve": "posts:approve",
   "POST /api/v1/post-groups/{id}/reject": "posts:approve",
+  // a review link asks a client to decide: what deciding takes
+  "POST /api/v1/review-links": "posts:approve",
+  "DELETE /api/v1/review-links/{id}": "posts:approve",
 };
 
 const isKeyScope = (value: unknown): value is KeyScope => KEY_SCOPES.includes(value as KeyScope);

@@ -74,6 +74,8 @@ import {
 import { redeliver, listDeliveries, sendTestEvent } from "../domain/webhooks/deliveries.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage-webhooks.ts";
 import { openApiHandler } from "./openapi-route.ts";
+import { createReviewLinkOp, listReviewLinksOp, revokeReviewLinkOp } from "./operations/review-links.ts";
+import { createReviewLink, listReviewLinks, revokeReviewLink } from "../domain/review-links/manage-review-links.ts";
 import { createConnectLinkOp, listConnectLinksOp, revokeConnectLinkOp } from "./operations/connect-links.ts";
 import { createConnectLink, listConnectLinks, revokeConnectLink } from "../domain/connect-links/manage-connect-links.ts";
 import { validatePostGroupOp, validatePostsOp, validateScheduledPostsOp } from "./operations/dry-runs.ts";
@@ -125,6 +127,9 @@ export const routes: Route[] = [
   },
   { op: cancelPostGroupOp, handler: handle(cancelPostGroupOp, (scope, { params }) => cancelPostGroup(scope, params.id)) },
   { op: editPostGroupOp, handler: handle(editPostGroupOp, (scope, { params, body }) => editPostGroup(scope, params.id, body)) },
+  { op: createReviewLinkOp, handler: handle(createReviewLinkOp, async (scope, { body }) => reply(201, await createReviewLink(scope, body))) },
+  { op: listReviewLinksOp, handler: handle(listReviewLinksOp, (scope) => listReviewLinks(scope)) },
+  { op: revokeReviewLinkOp, handler: handle(revokeReviewLinkOp, (scope, { params }) => revokeReviewLink(scope, params.id)) },
   { op: listApprovalsOp, handler: handle(listApprovalsOp, (scope, { query }) => listApprovals(scope, query)) },
   { op: approvePostGroupOp, handler: handle(approvePostGroupOp, (scope, { params, body }) => approvePostGroup(scope, params.id, body)) },
   { op: rejectPostGroupOp, handler: handle(rejectPostGroupOp, (scope, { params, body }) => rejectPostGroup(scope, params.id, body)) },

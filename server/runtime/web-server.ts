@@ -17,7 +17,7 @@ import { isDecodablePath } from "../http/decode-path.ts";
 import { nextMethods } from "../http/next-methods.ts";
 import { errorResponse, json, methodNotAllowed } from "../http/responses.ts";
 import { nodeClientAddress } from "../http/client-address.ts";
-import { connectLinkPageStatus, holdStatus } from "../http/connect-link-pages.ts";
+import { holdStatus, linkPageStatus } from "../http/link-pages.ts";
 import { matchRoute } from "../http/router.ts";
 import { serverTimeouts, watchBody } from "../http/slow-clients.ts";
 import { serveStorage } from "../http/storage-routes.ts";
@@ -96,13 +96,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<unk
   // Next.js sees only headers: it gets the one client address we trust (the sign-in throttle's key),
   // never one the client wrote itself.
   req.headers["x-forwarded-for"] = nodeClientAddress(req);
-  // a client connect link that no longer works: its page says why, with 404 or 410 (not for a client-side navigation's RSC fetch)
-  if (method === "GET" && pathname.startsWith("/connect/") && !req.headers.rsc) return connectLinkPage(req, res, pathname);
+  // a client connect or review link that no longer works: its page says why, with 404 or 410 (not for a client-side navigation's RSC fetch)
+  if (method === "GET" && (pathname.startsWith("/connect/") || pathname.startsWith("/review/")) && !req.headers.rsc) return linkPage(req, res, pathname);
   return Promise.resolve(nextHandler(req, res));
 }
 
-async function connectLinkPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
-  const status = await connectLinkPageStatus(pathname);
+async function linkPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<void> {
+  const status = await linkPageStatus(pathname);
   if (status) holdStatus(res, status);
   return nextHandler(req, res);
 }

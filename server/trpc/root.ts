@@ -3,6 +3,7 @@ import { accountsRouter } from "./routers/accounts.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
 import { connectLinksRouter } from "./routers/connect-links.ts";
+import { reviewLinksRouter } from "./routers/review-links.ts";
 import { authRouter } from "./routers/auth.ts";
 import { draftsRouter } from "./routers/drafts.ts";
 import { importsRouter } from "./routers/imports.ts";
@@ -26,6 +27,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   accounts: accountsRouter,
   connectLinks: connectLinksRouter,
+  reviewLinks: reviewLinksRouter,
   media: mediaRouter,
   posts: postsRouter,
   jobs: jobsRouter,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db.ts";
 import { createPostGroup } from "../post-groups/create-post-group.ts";
 import { createWebhook } from "../webhooks/manage-webhooks.ts";
-import { systemScope } from "../../scope.ts";
+import { feedScope } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { expectIssue } from "../../testing/post-group-fixtures.ts";
@@ -173,19 +173,36 @@ describe("an RSS 2.0 feed in the queue mode", () => {
     const listed = (await t.call("GET", "/api/v1/feeds")).json.feeds[0];
     expect(new Date(listed.nextFetchAt).getTime() - new Date(listed.lastFetch.at).getTime()).toBeCloseTo(15 * 60_000, -3);
     const before = hitsOf(path).length;
-    await pollDueFeeds(systemScope);
+    await pollDueFeeds(feedScope);
     expect(hitsOf(path)).toHaveLength(before);
     await db.feed.update({ where: { id: feedId }, data: { nextFetchAt: ago(1) } });
-    await pollDueFeeds(systemScope);
+    await pollDueFeeds(feedScope);
     expect(hitsOf(path)).toHaveLength(before + 1);
 
     // deleted while due: never fetched again, and what it made stays
     await db.feed.update({ where: { id: feedId }, data: { nextFetchAt: ago(1) } });
     expect((await t.call("DELETE", `/api/v1/feeds/${feedId}`)).json).toEqual({ deleted: 1 });
     expect((await t.call("GET", `/api/v1/feeds/${feedId}`)).status).toBe(404);
-    await pollDueFeeds(systemScope);
+    await pollDueFeeds(feedScope);
     expect(hitsOf(path)).toHaveLength(before + 1);
     expect(await groupsOf(t.workspace.id)).toHaveLength(1);
+  });
+
+  it("holds a queued item for approval where every post needs it (the worker's poll, as a member's post would be)", async () => {
+    const t = await setup();
+    await db.workspace.update({ where: { id: t.workspace.id }, data: { approvalRequired: true } });
+    const path = `/rss-${crypto.randomUUID()}.xml`;
+    docs.set(path, { body: rss([]), etag: '"a1"' });
+    const created = await t.call("POST", "/api/v1/feeds", { body: { url: base + path, accountIds: [t.threads.accountId], mode: "queue" } });
+    expect(created.status, created.text).toBe(201);
+    const feedId = created.json.feedId as string;
+    await new Promise((r) => setTimeout(r, 5));
+    docs.set(path, { body: rss([{ guid: "new-1", title: "Fresh news", link: "https://example.com/n/1", at: new Date() }]), etag: '"a2"' });
+    await db.feed.update({ where: { id: feedId }, data: { nextFetchAt: ago(1) } });
+    await pollDueFeeds(feedScope);
+    const groups = await groupsOf(t.workspace.id);
+    expect(groups.map((g) => g.approvalStatus)).toEqual(["pending"]);
+    expect(await db.publishJob.count({ where: { postGroupId: groups[0]!.id } })).toBe(0);
   });
 
   it("a crash between recording an item and creating its group loses nothing and doubles nothing", async () => {

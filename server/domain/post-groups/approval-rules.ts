@@ -1,6 +1,7 @@
 // When a post group waits for approval (docs/teams.md, "Approvals"): always for a member who may
 // not publish (a contributor), and for everyone when the workspace's "every post needs approval"
 // is on, except an API key holding posts:approve (an automation trusted to publish as approved).
+// A feed's posts wait too where approval is required: nobody read the item before it was queued.
 import { db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { assertCan, can, type Scope } from "../access.ts";
@@ -8,7 +9,7 @@ import { assertCan, can, type Scope } from "../access.ts";
 export async function needsApproval(scope: Scope): Promise<boolean> {
   assertCan(scope, "content.draft");
   if (!can(scope, "content.publish")) return true;
-  if (scope.actor.kind === "system") return false;
+  if (scope.actor.kind === "system" && !scope.actor.automation) return false;
   if (scope.actor.kind === "apiKey" && can(scope, "content.approve")) return false;
   const workspace = await db.workspace.findUnique({ where: { id: scope.workspaceId }, select: { approvalRequired: true } });
   return workspace?.approvalRequired ?? false;

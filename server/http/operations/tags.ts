@@ -9,6 +9,7 @@ export const tags = [
   { name: "Drafts", description: "Compositions saved without publishing, to finish, publish or schedule later." },
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
   { name: "Approvals", description: "Post groups that wait for an editor's approval before anything is scheduled or published." },
+  { name: "Review links", description: "Pages that show post groups to a client without a login, who approves them or asks for changes." },
   { name: "Queue", description: "Weekly posting slots per account, and the queue of posts that fill them." },
   { name: "Imports", description: "Many posts at once from a CSV or JSON file: checked whole, then each row a post group." },
   { name: "Feeds", description: "RSS and Atom feeds whose new items become drafts or queued posts, each once." },

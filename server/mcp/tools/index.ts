@@ -20,6 +20,7 @@ import {
   setPostingScheduleTool,
   shuffleQueueTool,
 } from "./queue.ts";
+import { createReviewLinkTool, listReviewLinksTool, revokeReviewLinkTool } from "./review-links.ts";
 import { createConnectLinkTool, listConnectLinksTool, revokeConnectLinkTool } from "./connect-links.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -89,6 +90,9 @@ export const tools: McpTool[] = [
   listApprovalsTool,
   approvePostGroupTool,
   rejectPostGroupTool,
+  createReviewLinkTool,
+  listReviewLinksTool,
+  revokeReviewLinkTool,
   createConnectLinkTool,
   listConnectLinksTool,
   revokeConnectLinkTool,
