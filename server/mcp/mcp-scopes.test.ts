@@ -31,6 +31,7 @@ describe("a key with only posts:read over MCP", () => {
       "list_feeds",
       "get_feed",
       "list_approvals",
+      "list_comments",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

@@ -20,6 +20,7 @@ import {
   setPostingScheduleTool,
   shuffleQueueTool,
 } from "./queue.ts";
+import { addCommentTool, listCommentsTool } from "./comments.ts";
 import { createConnectLinkTool, listConnectLinksTool, revokeConnectLinkTool } from "./connect-links.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -93,4 +94,6 @@ export const tools: McpTool[] = [
   listConnectLinksTool,
   revokeConnectLinkTool,
   listAuditLogTool,
+  listCommentsTool,
+  addCommentTool,
 ];
