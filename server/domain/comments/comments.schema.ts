@@ -8,11 +8,9 @@ export const MAX_MENTIONS = 20;
 /** a thread answers its last comments, oldest first */
 export const MAX_LISTED_COMMENTS = 500;
 
-export const commentKindSchema = z
-  .enum(["note", "changes_requested", "approved", "rejected"])
-  .meta({
-    description: "note: a member's or key's comment; changes_requested or approved: a client's decision through a review link; rejected: an approver's reason",
-  });
+export const commentKindSchema = z.enum(["note", "changes_requested", "approved", "rejected"]).meta({
+  description: "note: a member's or key's comment; changes_requested or approved: a client's decision through a review link; rejected: an approver's reason",
+});
 
 export const addCommentBody = z
   .strictObject({
@@ -27,13 +25,9 @@ export const addCommentBody = z
       .max(MAX_MENTIONS)
       .optional()
       .meta({ description: `Members to notify: up to ${MAX_MENTIONS} userIds of the workspace's members; each one but the author gets an email` }),
-    requestId: z
-      .uuid()
-      .optional()
-      .meta({
-        description:
-          "Idempotency key: the same requestId with the same comment answers the comment made first (200); with another comment 409 REQUEST_CONFLICT",
-      }),
+    requestId: z.uuid().optional().meta({
+      description: "Idempotency key: the same requestId with the same comment answers the comment made first (200); with another comment 409 REQUEST_CONFLICT",
+    }),
   })
   .meta({ id: "AddCommentRequest" });
 export type AddCommentBody = z.input<typeof addCommentBody>;

@@ -1,4 +1,4 @@
-// Comments (issue 50 point 5) through the REST and tool doors with a key, and the domain with
+// Comments (issue 50 point 5) through the REST door with a key, and the domain with
 // members' sessions: threads oldest first with clients' decisions marked, mentions emailed on the
 // real SMTP inbox, and refusals that write and send nothing.
 import { describe, expect, inject, it } from "vitest";
@@ -8,7 +8,6 @@ import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
 import { linkIn, waitForEmail } from "../../testing/smtp-inbox.ts";
-import { httpClient, ok, toolError } from "../../mcp/test-client.ts";
 import { saveDraft } from "../drafts/save-draft.ts";
 import { acceptInvitation } from "../members/accept-invitation.ts";
 import { inviteMember } from "../members/invite-member.ts";
@@ -165,17 +164,5 @@ describe("comments", () => {
     expect(conflict.json.error).toMatchObject({ code: "REQUEST_CONFLICT", details: { commentId: again.json.commentId } });
     expect(await db.comment.count({ where: { workspaceId: t.workspace.id } })).toBe(1);
     expect(await mentionEmails(t.workspace.id)).toHaveLength(1);
-  });
-
-  it("are the tools add_comment and list_comments, which take exactly one of postGroupId and draftId", { timeout: 60_000 }, async () => {
-    const t = await team();
-    const draft = await saveDraft(t.owner, { composition: { content: { text: "x" }, targets: [] } });
-    const client = await httpClient(t.key);
-    const added = await ok(client, "add_comment", { draftId: draft.draftId, body: "From an agent" });
-    expect(added).toMatchObject({ kind: "note", body: "From an agent", author: { userId: null, client: false } });
-    expect(await ok(client, "list_comments", { draftId: draft.draftId })).toMatchObject({ comments: [{ commentId: added.commentId }] });
-    expect(await toolError(client, "add_comment", { body: "neither" })).toMatchObject({ code: "VALIDATION_ERROR" });
-    expect(await toolError(client, "list_comments", { draftId: draft.draftId, postGroupId: crypto.randomUUID() })).toMatchObject({ code: "VALIDATION_ERROR" });
-    expect(await toolError(client, "list_comments", { postGroupId: crypto.randomUUID() })).toMatchObject({ code: "NOT_FOUND" });
   });
 });
