@@ -78,7 +78,6 @@ function CommentForm({ target }: { target: CommentTarget }) {
   return (
     <form
       className="space-y-2"
-      aria-label="Add a comment"
       onSubmit={(e) => {
         e.preventDefault();
         if (add.isPending || !body.trim()) return;
