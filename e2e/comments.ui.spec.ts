@@ -1,6 +1,7 @@
 // Issue 50 point 5 in Chromium: an owner comments on a post in the calendar's detail panel and
 // mentions an editor, who gets the email and opens the post from its link on a phone; a draft's
-// thread is beside it in Compose. axe finds nothing serious in either, and nothing scrolls sideways at 390 px.
+// thread is beside it in Compose. axe finds nothing serious in either (light and dark), and nothing scrolls
+// sideways at 390 px.
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, waitForEmail } from "../server/testing/smtp-inbox";
 import { createKeyInSettings, restWith } from "./support/api-key";
@@ -74,4 +75,10 @@ test("a comment in the calendar's panel mentions an editor, who opens the post f
   await draftThread.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(draftThread.getByTestId("comment")).toContainText("Needs a picture");
   await audit(page);
+  // and in the dark theme (it follows the system)
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.locator("html.dark")).toHaveCount(1);
+  await expect(draftThread.getByTestId("comment")).toContainText("Needs a picture");
+  await audit(page, "compose with a draft's thread, dark");
 });
