@@ -1,22 +1,9 @@
 // Issue 50's team acceptance in Chromium: an owner invites an editor and a contributor; both get
 // the email on the stack's SMTP server and join through its link, signed out; the contributor's
 // post waits for approval with nothing scheduled, and the editor approves it in the dashboard.
-import { expect, test, type Browser } from "@playwright/test";
-import { linkIn, waitForEmail } from "../server/testing/smtp-inbox";
+import { expect, test } from "@playwright/test";
 import { pageReady, signUp } from "./support/dashboard";
-
-async function join(browser: Browser, baseURL: string, email: string, name: string) {
-  const mail = await waitForEmail(process.env.E2E_MAIL_DIR!, email, /invited you to/);
-  const context = await browser.newContext({ baseURL }); // signed out
-  const page = await context.newPage();
-  await page.goto(linkIn(mail, baseURL));
-  await expect(page.getByRole("heading", { name: /^Join / })).toBeVisible();
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Choose a password").fill(`${name} password 1`);
-  await page.getByRole("button", { name: "Create account and join" }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
-  return page;
-}
+import { join } from "./support/team";
 
 test("an owner invites an editor and a contributor by email; the contributor's post waits until the editor approves it", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -19,6 +19,7 @@ import { dayKey, dayRange, monthDays, moveToDay, shiftDay, shiftMonth, today, we
 import { AgendaView } from "./agenda-view";
 import { DayEntries } from "./day-entries";
 import { EntryDetail } from "./entry-detail";
+import { LinkedGroupPanel, useLinkedGroup } from "./linked-group";
 import { MonthView } from "./month-view";
 import { UnscheduledDrafts } from "./unscheduled-drafts";
 import { WeekView } from "./week-view";
@@ -84,6 +85,7 @@ function CalendarView() {
     byDay.set(key, [...(byDay.get(key) ?? []), e]);
   }
   const open = entries.data?.find((e) => e.key === selected) ?? null;
+  const linked = useLinkedGroup({ zone, entries: entries.data, setAnchor, open: setSelected });
 
   const drop = (key: string, day: string) => {
     setDropError(null);
@@ -166,7 +168,8 @@ function CalendarView() {
             onClose={() => setShownDay(null)}
           />
         ) : null}
-        {open || (shownDay && view === "month") ? null : (
+        {open ? null : <LinkedGroupPanel linked={linked} />}
+        {open || (linked.postGroupId && !linked.hasEntry) || (shownDay && view === "month") ? null : (
           <p className="text-sm text-slate-500">Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose.</p>
         )}
         <UnscheduledDrafts />

@@ -18,6 +18,7 @@ import { entryLabel } from "./entry-chip";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey } from "@/server/domain/scheduling/wall-time";
 import { PostLink } from "@/components/ui/post-link";
+import { CommentThread } from "@/components/comments/comment-thread";
 
 export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: CalendarEntry; zone: string; onChanged: () => void; onClose: () => void }) {
   const trpc = useTRPC();
@@ -209,6 +210,7 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
           </div>
         )
       ) : null}
+      {entry.group ? <CommentThread target={{ postGroupId: entry.group.postGroupId }} /> : null}
     </section>
   );
 }

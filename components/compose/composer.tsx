@@ -25,6 +25,7 @@ import { AccountPicker } from "./account-picker";
 import { AccountTab } from "./account-tab";
 import { AccountTabList } from "./account-tab-list";
 import { DraftsPanel } from "./drafts-panel";
+import { CommentThread } from "@/components/comments/comment-thread";
 import {
   effectiveOf,
   fromGroupBody,
@@ -428,6 +429,7 @@ export function Composer({ params = {} }: { params?: ComposeParams }) {
         ) : accepted ? null : (
           <p className="text-sm text-slate-500">Choose accounts: a preview of each post appears here as you write.</p>
         )}
+        {draftId ? <CommentThread key={draftId} target={{ draftId }} className="rounded-lg bg-white p-4 ring-1 ring-slate-200" /> : null}
         <DraftsPanel openDraftId={draftId} />
       </aside>
     </div>

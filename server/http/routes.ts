@@ -76,6 +76,9 @@ import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook }
 import { openApiHandler } from "./openapi-route.ts";
 import { createReviewLinkOp, listReviewLinksOp, revokeReviewLinkOp } from "./operations/review-links.ts";
 import { createReviewLink, listReviewLinks, revokeReviewLink } from "../domain/review-links/manage-review-links.ts";
+import { addDraftCommentOp, addPostGroupCommentOp, listDraftCommentsOp, listPostGroupCommentsOp } from "./operations/comments.ts";
+import { addComment } from "../domain/comments/add-comment.ts";
+import { listComments } from "../domain/comments/list-comments.ts";
 import { createConnectLinkOp, listConnectLinksOp, revokeConnectLinkOp } from "./operations/connect-links.ts";
 import { createConnectLink, listConnectLinks, revokeConnectLink } from "../domain/connect-links/manage-connect-links.ts";
 import { validatePostGroupOp, validatePostsOp, validateScheduledPostsOp } from "./operations/dry-runs.ts";
@@ -133,6 +136,14 @@ export const routes: Route[] = [
   { op: listApprovalsOp, handler: handle(listApprovalsOp, (scope, { query }) => listApprovals(scope, query)) },
   { op: approvePostGroupOp, handler: handle(approvePostGroupOp, (scope, { params, body }) => approvePostGroup(scope, params.id, body)) },
   { op: rejectPostGroupOp, handler: handle(rejectPostGroupOp, (scope, { params, body }) => rejectPostGroup(scope, params.id, body)) },
+  { op: listPostGroupCommentsOp, handler: handle(listPostGroupCommentsOp, (scope, { params }) => listComments(scope, { postGroupId: params.id })) },
+  {
+    op: addPostGroupCommentOp,
+    handler: handle(addPostGroupCommentOp, async (scope, { params, body }) => {
+      const added = await addComment(scope, { postGroupId: params.id }, body);
+      return reply(added.replay ? 200 : 201, added.comment);
+    }),
+  },
   { op: getPublishJobOp, handler: handle(getPublishJobOp, (scope, { params }) => getPublishJob(scope, params.id)) },
   {
     op: schedulePostsOp,
@@ -148,6 +159,14 @@ export const routes: Route[] = [
   { op: getDraftOp, handler: handle(getDraftOp, (scope, { params }) => getDraft(scope, params.id)) },
   { op: updateDraftOp, handler: handle(updateDraftOp, (scope, { params, body }) => saveDraft(scope, { id: params.id, composition: body.composition })) },
   { op: deleteDraftOp, handler: handle(deleteDraftOp, (scope, { params }) => deleteDraft(scope, params.id)) },
+  { op: listDraftCommentsOp, handler: handle(listDraftCommentsOp, (scope, { params }) => listComments(scope, { draftId: params.id })) },
+  {
+    op: addDraftCommentOp,
+    handler: handle(addDraftCommentOp, async (scope, { params, body }) => {
+      const added = await addComment(scope, { draftId: params.id }, body);
+      return reply(added.replay ? 200 : 201, added.comment);
+    }),
+  },
   { op: listScheduledPostsOp, handler: handle(listScheduledPostsOp, (scope, { query }) => listScheduledPosts(scope, query)) },
   { op: listPostsOp, handler: handle(listPostsOp, (scope, { query }) => listPosts(scope, query)) },
   { op: repostOp, handler: handle(repostOp, async (scope, { body }) => reply(201, await repost(scope, body))) },

@@ -32,6 +32,7 @@ describe("a key with only posts:read over MCP", () => {
       "get_feed",
       "list_approvals",
       "list_review_links",
+      "list_comments",
     ]);
     // a key with every scope still sees every tool
     expect((await (await httpClient(t.key)).listTools()).tools.map((tool) => tool.name)).toEqual(expectedToolNames);

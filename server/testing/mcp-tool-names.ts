@@ -62,4 +62,6 @@ export const expectedToolNames = [
   "list_connect_links",
   "revoke_connect_link",
   "list_audit_log",
+  "list_comments",
+  "add_comment",
 ];

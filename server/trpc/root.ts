@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { accountsRouter } from "./routers/accounts.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { apiKeysRouter } from "./routers/api-keys.ts";
+import { commentsRouter } from "./routers/comments.ts";
 import { connectLinksRouter } from "./routers/connect-links.ts";
 import { reviewLinksRouter } from "./routers/review-links.ts";
 import { authRouter } from "./routers/auth.ts";
@@ -42,6 +43,7 @@ export const appRouter = router({
   queue: queueRouter,
   members: membersRouter,
   approvals: approvalsRouter,
+  comments: commentsRouter,
   audit: auditRouter,
 });
 

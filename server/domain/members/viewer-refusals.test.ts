@@ -34,6 +34,7 @@ describe("a viewer", () => {
       media: await db.mediaItem.count({ where: { workspaceId: t.workspace.id } }),
       workspace: await db.workspace.findUniqueOrThrow({ where: { id: t.workspace.id } }),
       links: await db.connectLink.count({ where: { workspaceId: t.workspace.id } }),
+      comments: await db.comment.count({ where: { workspaceId: t.workspace.id } }),
     });
     const before = await rows();
     const auditBefore = await db.auditEntry.count({ where: { workspaceId: t.workspace.id } });
@@ -54,6 +55,7 @@ describe("a viewer", () => {
       ["workspaces.create", { name: "Another" }, "workspace.own"],
       ["approvals.updateSettings", { approvalRequired: true }, "settings.manage"],
       ["connectLinks.create", {}, "accounts.manage"],
+      ["comments.add", { draftId: draft.draftId, body: "no" }, "content.draft"],
     ];
     for (const [procedure, input, permission] of writes) {
       const res = await as(procedure, input);

@@ -8,6 +8,7 @@ export const tags = [
   { name: "Posts", description: "Published posts and their metrics, as synchronized from the platforms; reposts." },
   { name: "Drafts", description: "Compositions saved without publishing, to finish, publish or schedule later." },
   { name: "Scheduling", description: "Schedule posts for later, list them, cancel them before they start." },
+  { name: "Comments", description: "Threads of internal notes on post groups and drafts, with mentions of members; clients' decisions through review links." },
   { name: "Approvals", description: "Post groups that wait for an editor's approval before anything is scheduled or published." },
   { name: "Review links", description: "Pages that show post groups to a client without a login, who approves them or asks for changes." },
   { name: "Queue", description: "Weekly posting slots per account, and the queue of posts that fill them." },

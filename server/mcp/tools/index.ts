@@ -21,6 +21,7 @@ import {
   shuffleQueueTool,
 } from "./queue.ts";
 import { createReviewLinkTool, listReviewLinksTool, revokeReviewLinkTool } from "./review-links.ts";
+import { addCommentTool, listCommentsTool } from "./comments.ts";
 import { createConnectLinkTool, listConnectLinksTool, revokeConnectLinkTool } from "./connect-links.ts";
 import { addFeedTool, deleteFeedTool, fetchFeedTool, getFeedTool, listFeedsTool } from "./feeds.ts";
 import { getPublishStatusTool, publishPostTool } from "./publishing.ts";
@@ -97,4 +98,6 @@ export const tools: McpTool[] = [
   listConnectLinksTool,
   revokeConnectLinkTool,
   listAuditLogTool,
+  listCommentsTool,
+  addCommentTool,
 ];
