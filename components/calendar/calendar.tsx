@@ -170,7 +170,9 @@ function CalendarView() {
           />
         ) : null}
         {open || (shownDay && view === "month") ? null : (
-          <p className="text-sm text-slate-500">Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose.</p>
+          <p className="text-sm text-slate-500">
+            {canMove ? "Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose." : "Open a post to see it."}
+          </p>
         )}
         <UnscheduledDrafts />
       </aside>
