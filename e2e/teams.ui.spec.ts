@@ -1,6 +1,7 @@
 // Issue 50's team acceptance in Chromium: an owner invites an editor and a contributor; both get
 // the email on the stack's SMTP server and join through its link, signed out; the contributor's
-// post waits for approval with nothing scheduled, and the editor approves it in the dashboard.
+// post waits for approval with nothing scheduled, the editor sees it in the calendar and approves
+// it in the dashboard.
 import { expect, test } from "@playwright/test";
 import { pageReady, signUp } from "./support/dashboard";
 import { join } from "./support/team";
@@ -42,6 +43,20 @@ test("an owner invites an editor and a contributor by email; the contributor's p
   await expect(contributor.getByText("Your posts wait for an editor’s approval")).toBeVisible();
   await contributor.getByRole("button", { name: "Submit for approval" }).click();
   await expect(contributor.getByTestId("approval-result")).toContainText("Nothing is scheduled or published until an editor approves it");
+
+  // the request is in the editor's calendar too (a "publish now" request: on the day it was sent),
+  // marked in words, with the approver's choices and never draggable
+  await editor.goto("/calendar");
+  await pageReady(editor, "Calendar");
+  const request = editor.locator('[data-testid="calendar-entry"][data-kind="pending_approval"]').filter({ hasText: text });
+  await expect(request.getByTestId("entry-kind")).toHaveText("Awaiting approval");
+  await expect(request).toHaveAttribute("draggable", "false");
+  await request.click();
+  const detail = editor.getByRole("region", { name: "Approval request" });
+  await expect(detail).toContainText(`Submitted by ${invited.contributor}`);
+  await expect(detail).toContainText("To publish as soon as approved");
+  await expect(detail.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+  await expect(detail.getByRole("link", { name: "Open the Approvals page" })).toBeVisible();
 
   await editor.goto("/approvals");
   await pageReady(editor, "Approvals");

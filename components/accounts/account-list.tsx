@@ -12,6 +12,8 @@ import {
   tiktokConnectionLabels,
   withCodeLabels,
 } from "@/components/labels/platform-labels";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
+import { usePermission } from "@/components/access/use-permission";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -38,6 +40,8 @@ export function AccountList(settings: ConnectSettings) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.accounts.list.queryOptions());
+  // connecting, reconnecting and disconnecting are accounts.manage (admins and owners)
+  const canManage = usePermission("accounts.manage") === true;
   const reconnect = useMutation(trpc.accounts.connect.mutationOptions({ onSuccess: ({ authorizeUrl }) => window.location.assign(authorizeUrl) }));
   const disconnect = useMutation(
     trpc.accounts.disconnect.mutationOptions({
@@ -54,7 +58,8 @@ export function AccountList(settings: ConnectSettings) {
       <Suspense>
         <Outcome />
       </Suspense>
-      <ConnectPanel {...settings} />
+      <ReadOnlyNote permission="accounts.manage" />
+      {canManage ? <ConnectPanel {...settings} /> : null}
       <ConnectLinksSection />
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading" className="mb-3 text-base font-semibold">
@@ -64,7 +69,11 @@ export function AccountList(settings: ConnectSettings) {
         {reconnect.error ? <Alert>{errorMessage(reconnect.error)}</Alert> : null}
         {disconnect.error ? <Alert>{errorMessage(disconnect.error)}</Alert> : null}
         {!accounts.data && !accounts.error ? <p className="text-sm text-slate-500">Loading…</p> : null}
-        {accounts.data?.length === 0 ? <EmptyState title="No connected accounts">Connect an account above to publish to it.</EmptyState> : null}
+        {accounts.data?.length === 0 ? (
+          <EmptyState title="No connected accounts">
+            {canManage ? "Connect an account above to publish to it." : "An admin or owner connects accounts."}
+          </EmptyState>
+        ) : null}
         {accounts.data && accounts.data.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             {accounts.data.map((a) => (
@@ -113,33 +122,35 @@ export function AccountList(settings: ConnectSettings) {
                     ))}
                   </ul>
                 </div>
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    disabled={reconnect.isPending}
-                    onClick={() =>
-                      providerTable[a.provider].connect.method === "password"
-                        ? setReconnecting((open) => (open === a.accountId ? null : a.accountId))
-                        : reconnect.mutate({
-                            provider: a.provider,
-                            accountId: a.accountId,
-                            ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}),
-                          })
-                    }
-                  >
-                    Reconnect<span className="sr-only"> @{a.username}</span>
-                  </Button>
-                  <Button
-                    variant="danger"
-                    disabled={disconnect.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Disconnect @${a.username}? Published posts stay on ${providerLabels[a.provider]}.`))
-                        disconnect.mutate({ accountId: a.accountId });
-                    }}
-                  >
-                    Disconnect<span className="sr-only"> @{a.username}</span>
-                  </Button>
-                </div>
+                {canManage ? (
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      disabled={reconnect.isPending}
+                      onClick={() =>
+                        providerTable[a.provider].connect.method === "password"
+                          ? setReconnecting((open) => (open === a.accountId ? null : a.accountId))
+                          : reconnect.mutate({
+                              provider: a.provider,
+                              accountId: a.accountId,
+                              ...(a.connectionMethod === "login-kit" ? { app: "login-kit" as const } : {}),
+                            })
+                      }
+                    >
+                      Reconnect<span className="sr-only"> @{a.username}</span>
+                    </Button>
+                    <Button
+                      variant="danger"
+                      disabled={disconnect.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Disconnect @${a.username}? Published posts stay on ${providerLabels[a.provider]}.`))
+                          disconnect.mutate({ accountId: a.accountId });
+                      }}
+                    >
+                      Disconnect<span className="sr-only"> @{a.username}</span>
+                    </Button>
+                  </div>
+                ) : null}
                 {reconnecting === a.accountId ? (
                   <div className="basis-full">
                     <PasswordConnectForm provider={a.provider} defaults={passwordDefaults} identifier={a.username} onDone={() => setReconnecting(null)} />

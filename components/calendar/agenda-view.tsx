@@ -15,6 +15,7 @@ export function AgendaView({
   selected,
   onOpen,
   title,
+  canCompose,
 }: {
   days: string[];
   zone: string;
@@ -22,6 +23,7 @@ export function AgendaView({
   selected: string | null;
   onOpen: (key: string) => void;
   title: string;
+  canCompose: boolean;
 }) {
   const withEntries = days.filter((d) => (byDay.get(d) ?? []).length > 0);
   if (withEntries.length === 0) {
@@ -34,7 +36,7 @@ export function AgendaView({
   return (
     <ol className="space-y-4" data-testid="agenda" aria-label={`Agenda: ${title}`}>
       {withEntries.map((day) => {
-        const at = dayComposeInstant(day, zone);
+        const at = canCompose ? dayComposeInstant(day, zone) : null;
         const past = isPastDay(day, zone);
         const label = formatDayKey(day);
         return (

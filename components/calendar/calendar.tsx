@@ -1,6 +1,6 @@
 "use client";
 // The calendar (issue 33): every post on its day in the user's time zone, each of one kind
-// (Scheduled, Published, Draft) shown in words. Month, week (an hour grid) and agenda views; the
+// (Scheduled, Published, Draft, Awaiting approval) shown in words. Month, week (an hour grid) and agenda views; the
 // agenda is the default on phones. A day or an hour composes at that time; a scheduled post opens
 // in the side panel (see, edit, move, cancel); drag one that has not started to another day.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,12 +11,14 @@ import { ShareForReview } from "@/components/review-links/share-for-review";
 import { TimeZoneSelect } from "@/components/scheduling/time-zone-select";
 import { formatDayKey, formatInZone, formatMonth } from "@/components/format/date-time";
 import { useTimeZone } from "@/components/scheduling/use-time-zone";
+import { usePermission } from "@/components/access/use-permission";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import type { CalendarEntry } from "@/server/domain/scheduling/calendar-entries";
 import { dayKey, dayRange, monthDays, moveToDay, shiftDay, shiftMonth, today, weekDays } from "@/server/domain/scheduling/wall-time";
 import { AgendaView } from "./agenda-view";
+import { ApprovalDetail } from "./approval-detail";
 import { DayEntries } from "./day-entries";
 import { EntryDetail } from "./entry-detail";
 import { LinkedGroupPanel, useLinkedGroup } from "./linked-group";
@@ -79,8 +81,12 @@ function CalendarView() {
     }),
   );
 
+  // dragging to another day is content.publish; composing on a day is content.draft
+  const canMove = usePermission("content.publish") === true;
+  const canCompose = usePermission("content.draft") === true;
   const byDay = new Map<string, CalendarEntry[]>();
-  for (const e of entries.data ?? []) {
+  for (const raw of entries.data ?? []) {
+    const e = canMove ? raw : { ...raw, movable: false };
     const key = dayKey(e.at, zone);
     byDay.set(key, [...(byDay.get(key) ?? []), e]);
   }
@@ -90,7 +96,7 @@ function CalendarView() {
   const drop = (key: string, day: string) => {
     setDropError(null);
     const entry = entries.data?.find((e) => e.key === key);
-    if (!entry || !entry.movable || dayKey(entry.at, zone) === day) return;
+    if (!canMove || !entry || !entry.movable || dayKey(entry.at, zone) === day) return;
     const target = moveToDay(entry.at, zone, day);
     if (Date.parse(target.iso) <= Date.now()) return setDropError("A post can only move to a time in the future.");
     move.mutate({ scheduledPostId: entry.scheduledPostId!, scheduledAt: target.iso, timezone: zone }, { onError: (err) => setDropError(errorMessage(err)) });
@@ -99,7 +105,7 @@ function CalendarView() {
   const byWeek = view === "week";
   const step = (by: number) => setAnchor((a) => (byWeek ? shiftDay(a, 7 * by) : `${shiftMonth(a.slice(0, 7), by)}-01`));
   const title = byWeek ? `${formatDayKey(days[0]!)} – ${formatDayKey(days[6]!)}` : formatMonth(month);
-  const viewProps = { days, zone, byDay, selected, onOpen: setSelected, title };
+  const viewProps = { days, zone, byDay, selected, onOpen: setSelected, title, canCompose };
 
   return (
     <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -143,6 +149,7 @@ function CalendarView() {
           <span className="rounded bg-emerald-50 px-1.5 ring-1 ring-emerald-200">Published: already out</span>
           <span className="rounded bg-red-50 px-1.5 ring-1 ring-red-200">Failed or Canceled: not published</span>
           <span className="rounded border border-dashed border-amber-300 px-1.5">Draft: not scheduled yet</span>
+          <span className="rounded border border-dashed border-violet-400 bg-violet-50 px-1.5">Awaiting approval: nothing scheduled until approved</span>
           {view === "week" ? (
             <span className="rounded border border-dashed border-slate-300 px-1.5">Free slot: the next post added to that queue takes it</span>
           ) : null}
@@ -155,7 +162,9 @@ function CalendarView() {
         {view === "agenda" ? <AgendaView {...viewProps} /> : null}
       </div>
       <aside className="min-w-0 space-y-4">
-        {open ? (
+        {open?.approval ? (
+          <ApprovalDetail key={open.key} entry={open} zone={zone} onChanged={refresh} onClose={() => setSelected(null)} />
+        ) : open ? (
           <EntryDetail key={open.key + open.at + open.status + open.text} entry={open} zone={zone} onChanged={refresh} onClose={() => setSelected(null)} />
         ) : null}
         {shownDay && view === "month" ? (
@@ -170,7 +179,9 @@ function CalendarView() {
         ) : null}
         {open ? null : <LinkedGroupPanel linked={linked} />}
         {open || (linked.postGroupId && !linked.hasEntry) || (shownDay && view === "month") ? null : (
-          <p className="text-sm text-slate-500">Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose.</p>
+          <p className="text-sm text-slate-500">
+            {canMove ? "Open a post to see it, edit its text, change its time or cancel it. Open a draft to finish it in Compose." : "Open a post to see it."}
+          </p>
         )}
         <UnscheduledDrafts />
       </aside>

@@ -1,13 +1,18 @@
 "use client";
-// One entry in a calendar cell: its kind in words (Scheduled, Published, Draft), its time, where
-// and what. A draft opens in the composer; the others open in the side panel.
+// One entry in a calendar cell: its kind in words (Scheduled, Published, Draft, Awaiting approval),
+// its time, where and what. A draft opens in the composer; the others open in the side panel.
 import Link from "next/link";
 import { providerLabels } from "@/components/accounts/provider-badge";
 import { timeInZone } from "@/components/format/date-time";
 import type { CalendarEntry, CalendarKind } from "@/server/domain/scheduling/calendar-entries";
 import { draftHref } from "./calendar-links";
 
-export const kindLabels: Record<CalendarKind, string> = { scheduled: "Scheduled", published: "Published", draft: "Draft" };
+export const kindLabels: Record<CalendarKind, string> = {
+  scheduled: "Scheduled",
+  published: "Published",
+  draft: "Draft",
+  pending_approval: "Awaiting approval",
+};
 
 /**
  * The one word an entry shows (issue 47): its kind while that is the whole truth, else what
@@ -40,10 +45,13 @@ const labelStyles: Record<string, string> = {
   Canceled: "bg-slate-100 ring-1 ring-slate-200 text-slate-600",
   "Outcome unknown": "bg-orange-50 ring-1 ring-orange-200",
   Draft: "bg-white border border-dashed border-amber-300",
+  // no job yet: dashed like a draft, in its own colour, and labelled in words
+  "Awaiting approval": "bg-violet-50 border border-dashed border-violet-400",
 };
 
 export function entryPlace(e: CalendarEntry): string {
-  if (e.kind === "draft") return e.targets.length ? e.targets.map((t) => providerLabels[t.provider]).join(", ") : "No accounts yet";
+  if (e.kind === "draft" || e.kind === "pending_approval")
+    return e.targets.length ? e.targets.map((t) => providerLabels[t.provider]).join(", ") : "No accounts yet";
   return e.provider ? providerLabels[e.provider] : "";
 }
 

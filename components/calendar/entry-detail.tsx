@@ -7,6 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { providerLabels } from "@/components/accounts/provider-badge";
+import { usePermission } from "@/components/access/use-permission";
 import { statusHelp } from "@/components/jobs/job-status";
 import { ShareForReview } from "@/components/review-links/share-for-review";
 import { resolveWhen } from "@/components/scheduling/schedule-picker";
@@ -62,12 +63,14 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
       },
     }),
   );
+  // editing, moving and canceling are content.publish: other roles see the post only
+  const canChange = usePermission("content.publish") !== false;
   const resolved = resolveWhen({ kind: "schedule", date, time }, zone);
   const error = move.error ?? cancel.error ?? moveGroup.error ?? cancelGroup.error;
   // a recurring group's occurrences are a composition too, even on one account
   const group = entry.group && (entry.group.targets > 1 || entry.recurring) ? entry.group : null;
-  const movable = entry.movable || (group?.movable ?? 0) > 0;
-  const cancellable = entry.cancellable || (group?.cancellable ?? 0) > 0;
+  const movable = canChange && (entry.movable || (group?.movable ?? 0) > 0);
+  const cancellable = canChange && (entry.cancellable || (group?.cancellable ?? 0) > 0);
   const provider = entry.provider;
   // On a phone the panel is below the calendar: bring it into view when a post is opened.
   const panel = useRef<HTMLElement>(null);
@@ -104,9 +107,11 @@ export function EntryDetail({ entry, zone, onChanged, onClose }: { entry: Calend
       <p className="whitespace-pre-wrap break-words" data-testid="entry-text">
         {entry.text || entry.summary || "(no text)"}
       </p>
-      {entry.editable ? <EditText entry={entry} onChanged={onChanged} /> : null}
+      {canChange && entry.editable ? <EditText entry={entry} onChanged={onChanged} /> : null}
       {entry.group ? <ShareForReview postGroupIds={[entry.group.postGroupId]} /> : null}
-      {group && (entry.recurring || entry.evergreen) ? <SeriesActions postGroupId={group.postGroupId} entry={entry} onChanged={onChanged} /> : null}
+      {canChange && group && (entry.recurring || entry.evergreen) ? (
+        <SeriesActions postGroupId={group.postGroupId} entry={entry} onChanged={onChanged} />
+      ) : null}
       {entry.kind === "scheduled" && provider === "instagram" && entry.cancellable ? (
         <p className="text-slate-600">An Instagram schedule&apos;s content is fixed once accepted: change its time or cancel it.</p>
       ) : null}

@@ -24,8 +24,10 @@ export function MonthView(props: {
   onDrop: (key: string, day: string) => void;
   onShowDay: (day: string) => void;
   title: string;
+  /** offer "+" (compose on a day): the role may write */
+  canCompose: boolean;
 }) {
-  const { days, month, zone, byDay, selected, onOpen, onDrop, onShowDay, title } = props;
+  const { days, month, zone, byDay, selected, onOpen, onDrop, onShowDay, title, canCompose } = props;
   const current = today(zone);
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
@@ -38,7 +40,7 @@ export function MonthView(props: {
         {days.map((day) => {
           const inMonth = day.startsWith(month);
           const past = isPastDay(day, zone);
-          const at = dayComposeInstant(day, zone);
+          const at = canCompose ? dayComposeInstant(day, zone) : null;
           const label = formatDayKey(day);
           const all = byDay.get(day) ?? [];
           // a selected entry stays in view, in place of the last one shown

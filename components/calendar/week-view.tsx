@@ -30,8 +30,9 @@ export function WeekView(props: {
   onDrop: (key: string, day: string) => void;
   title: string;
   freeSlots?: FreeSlot[];
+  canCompose: boolean;
 }) {
-  const { days, zone, byDay, selected, onOpen, onDrop, title, freeSlots = [] } = props;
+  const { days, zone, byDay, selected, onOpen, onDrop, title, freeSlots = [], canCompose } = props;
   const current = today(zone);
   const now = Date.now();
   return (
@@ -93,7 +94,7 @@ export function WeekView(props: {
                     data-past={at ? undefined : true}
                     className={`relative min-w-0 p-0.5 ${at ? "bg-white" : "bg-slate-50"}`}
                   >
-                    {at ? (
+                    {at && canCompose ? (
                       <Link
                         href={composeAtHref(at)}
                         aria-label={`Compose on ${label} at ${hh(h)}`}

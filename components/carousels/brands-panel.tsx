@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { Alert } from "@/components/ui/alert";
+import { usePermission } from "@/components/access/use-permission";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc";
 
@@ -27,6 +28,8 @@ export function BrandsPanel() {
   const [name, setName] = useState("");
   const [accent, setAccent] = useState("#2f6bff");
   const [logo, setLogo] = useState<File | null>(null);
+  // brands are content.publish: others see the list only
+  const canEdit = usePermission("content.publish") === true;
   const dropzone = useDropzone({
     accept: { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] },
     maxFiles: 1,
@@ -48,39 +51,43 @@ export function BrandsPanel() {
                 <span className="h-3 w-3 rounded-full" style={{ background: b.colors.accent }} aria-label={`accent ${b.colors.accent}`} />
               ) : null}
             </span>
-            <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => remove.mutate({ brandId: b.brandId })} aria-label={`Delete brand ${b.name}`}>
-              Delete
-            </Button>
+            {canEdit ? (
+              <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => remove.mutate({ brandId: b.brandId })} aria-label={`Delete brand ${b.name}`}>
+                Delete
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
-      <form
-        className="space-y-2 border-t border-slate-100 pt-3"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          create.mutate({ name, colors: { accent }, logoBase64: logo ? await toBase64(logo) : undefined });
-        }}
-      >
-        <input
-          aria-label="Brand name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="Brand name"
-          className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
-        />
-        <label className="flex items-center gap-2 text-xs text-slate-700">
-          Accent colour <input type="color" value={accent} onChange={(e) => setAccent(e.target.value)} aria-label="Brand accent colour" />
-        </label>
-        <div {...dropzone.getRootProps()} className="cursor-pointer rounded-md border border-dashed border-slate-300 px-3 py-2 text-xs text-slate-600">
-          <input {...dropzone.getInputProps()} aria-label="Brand logo" />
-          {logo ? `Logo: ${logo.name}` : "Drop a PNG or JPEG logo (≤ 1 MiB), or click to choose"}
-        </div>
-        {create.error ? <Alert>{create.error.message}</Alert> : null}
-        <Button type="submit" variant="secondary" disabled={create.isPending || !name.trim()}>
-          Add brand
-        </Button>
-      </form>
+      {canEdit ? (
+        <form
+          className="space-y-2 border-t border-slate-100 pt-3"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            create.mutate({ name, colors: { accent }, logoBase64: logo ? await toBase64(logo) : undefined });
+          }}
+        >
+          <input
+            aria-label="Brand name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Brand name"
+            className="block w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+          />
+          <label className="flex items-center gap-2 text-xs text-slate-700">
+            Accent colour <input type="color" value={accent} onChange={(e) => setAccent(e.target.value)} aria-label="Brand accent colour" />
+          </label>
+          <div {...dropzone.getRootProps()} className="cursor-pointer rounded-md border border-dashed border-slate-300 px-3 py-2 text-xs text-slate-600">
+            <input {...dropzone.getInputProps()} aria-label="Brand logo" />
+            {logo ? `Logo: ${logo.name}` : "Drop a PNG or JPEG logo (≤ 1 MiB), or click to choose"}
+          </div>
+          {create.error ? <Alert>{create.error.message}</Alert> : null}
+          <Button type="submit" variant="secondary" disabled={create.isPending || !name.trim()}>
+            Add brand
+          </Button>
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
+import { usePermission } from "@/components/access/use-permission";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc";
 import { CarouselStatus } from "./carousel-status";
@@ -49,6 +51,8 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
   const save = useMutation(trpc.carousels.save.mutationOptions({ onSuccess: onSaved }));
   const rerender = useMutation(trpc.carousels.rerender.mutationOptions({ onSuccess: onSaved }));
   const asTemplate = useMutation(trpc.carousels.saveAsTemplate.mutationOptions({ onSuccess: () => setTemplateName("") }));
+  // editing, re-rendering and templates are content.publish: others see the slides, every control disabled
+  const canEdit = usePermission("content.publish") !== false;
 
   if (editor.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
   if (editor.error) return <Alert>{editor.error.message}</Alert>;
@@ -75,7 +79,8 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
   const error = save.error ?? rerender.error ?? asTemplate.error;
 
   return (
-    <div className="space-y-4">
+    <fieldset disabled={!canEdit} className="min-w-0 space-y-4">
+      <ReadOnlyNote permission="content.publish" />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <CarouselStatus status={d.carousel.status} />
         <span className="text-slate-500">
@@ -222,7 +227,7 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
       {rerender.isSuccess && !rerender.isPending ? (
         <Alert tone="success">Slides re-rendered; the new images replace the old ones in the media library.</Alert>
       ) : null}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className={`flex flex-wrap items-center gap-2 ${canEdit ? "" : "hidden"}`}>
         <Button onClick={() => rerender.mutate(edit())} disabled={busy}>
           {rerender.isPending ? "Rendering…" : "Re-render"}
         </Button>
@@ -250,6 +255,6 @@ export function CarouselEditor({ carouselId }: { carouselId: string }) {
           {asTemplate.isSuccess ? <span className="text-xs text-emerald-700">Saved</span> : null}
         </form>
       </div>
-    </div>
+    </fieldset>
   );
 }

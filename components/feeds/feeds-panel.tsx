@@ -1,5 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
+import { usePermission } from "@/components/access/use-permission";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,6 +20,8 @@ export function FeedsPanel() {
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.feeds.list.queryKey() });
   const fetchNow = useMutation(trpc.feeds.fetchNow.mutationOptions({ onSuccess: invalidate }));
   const remove = useMutation(trpc.feeds.delete.mutationOptions({ onSuccess: invalidate }));
+  // feeds are content.publish: others see them and their last fetch
+  const canChange = usePermission("content.publish") === true;
   const accountName = (id: string) => {
     const a = accounts.data?.find((x) => x.accountId === id);
     return a ? `@${a.username}` : "a disconnected account";
@@ -25,15 +29,18 @@ export function FeedsPanel() {
 
   return (
     <div className="space-y-6">
-      <Card>
-        <h2 className="text-base font-semibold">Add a feed</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Items already in the feed are only recorded; each one it publishes from now on is posted once. Feeds are checked every few minutes.
-        </p>
-        <div className="mt-4">
-          <AddFeedForm onAdded={() => void invalidate()} />
-        </div>
-      </Card>
+      <ReadOnlyNote permission="content.publish" />
+      {canChange ? (
+        <Card>
+          <h2 className="text-base font-semibold">Add a feed</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Items already in the feed are only recorded; each one it publishes from now on is posted once. Feeds are checked every few minutes.
+          </p>
+          <div className="mt-4">
+            <AddFeedForm onAdded={() => void invalidate()} />
+          </div>
+        </Card>
+      ) : null}
 
       <section aria-labelledby="feeds-heading" className="space-y-3">
         <h2 id="feeds-heading" className="text-base font-semibold">
@@ -68,21 +75,23 @@ export function FeedsPanel() {
                 </p>
                 <p className="text-xs text-slate-600">Next fetch: {formatDateTime(f.nextFetchAt)}</p>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" className="px-2.5 py-1" disabled={fetchNow.isPending} onClick={() => fetchNow.mutate({ id: f.feedId })}>
-                  Fetch now<span className="sr-only"> {f.url}</span>
-                </Button>
-                <Button
-                  variant="danger"
-                  className="px-2.5 py-1"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Stop following ${f.url}? What it already created stays.`)) remove.mutate({ id: f.feedId });
-                  }}
-                >
-                  Delete<span className="sr-only"> {f.url}</span>
-                </Button>
-              </div>
+              {canChange ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" className="px-2.5 py-1" disabled={fetchNow.isPending} onClick={() => fetchNow.mutate({ id: f.feedId })}>
+                    Fetch now<span className="sr-only"> {f.url}</span>
+                  </Button>
+                  <Button
+                    variant="danger"
+                    className="px-2.5 py-1"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Stop following ${f.url}? What it already created stays.`)) remove.mutate({ id: f.feedId });
+                    }}
+                  >
+                    Delete<span className="sr-only"> {f.url}</span>
+                  </Button>
+                </div>
+              ) : null}
             </div>
           </Card>
         ))}

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Alert } from "@/components/ui/alert";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
+import { usePermission } from "@/components/access/use-permission";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { onTabKeyDown } from "@/components/ui/tab-keys";
@@ -25,6 +27,8 @@ export function MediaLibrary() {
   const [queue, setQueue] = useState<QueueItem[]>([]);
   const media = useQuery(trpc.media.list.queryOptions({ mediaType, limit: PAGE, offset }));
   const usage = useQuery(trpc.media.usage.queryOptions());
+  // uploading and deleting are content.draft (contributors and up): a viewer browses the library
+  const canChange = usePermission("content.draft");
   const createUpload = useMutation(trpc.media.createUpload.mutationOptions());
   const confirm = useMutation(trpc.media.confirm.mutationOptions());
   const remove = useMutation(
@@ -131,14 +135,17 @@ export function MediaLibrary() {
         </section>
       ) : null}
 
-      <div
-        {...getRootProps()}
-        className={`cursor-pointer rounded-lg border-2 border-dashed px-6 py-10 text-center transition ${isDragActive ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white hover:bg-slate-50"}`}
-      >
-        <input {...getInputProps()} aria-label="Choose files to upload" data-testid="media-file-input" />
-        <p className="text-sm font-medium">{isDragActive ? "Drop to upload" : "Drag videos and images here, or click to choose"}</p>
-        <p className="mt-1 text-xs text-slate-500">{ACCEPTED_SUMMARY} · several at once</p>
-      </div>
+      <ReadOnlyNote permission="content.draft" />
+      {canChange ? (
+        <div
+          {...getRootProps()}
+          className={`cursor-pointer rounded-lg border-2 border-dashed px-6 py-10 text-center transition ${isDragActive ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white hover:bg-slate-50"}`}
+        >
+          <input {...getInputProps()} aria-label="Choose files to upload" data-testid="media-file-input" />
+          <p className="text-sm font-medium">{isDragActive ? "Drop to upload" : "Drag videos and images here, or click to choose"}</p>
+          <p className="mt-1 text-xs text-slate-500">{ACCEPTED_SUMMARY} · several at once</p>
+        </div>
+      ) : null}
 
       <UploadQueue items={queue} />
 
@@ -188,16 +195,18 @@ export function MediaLibrary() {
                   {m.width && m.height ? ` · ${m.width}×${m.height}` : ""}
                   {m.durationSeconds !== undefined ? ` · ${formatDuration(m.durationSeconds)}` : ""}
                 </p>
-                <Button
-                  variant="ghost"
-                  className="-ml-2 mt-1 px-2 py-1 text-xs text-red-700"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Delete ${m.fileName}? Its storage is released.`)) remove.mutate({ mediaId: m.mediaId });
-                  }}
-                >
-                  Delete<span className="sr-only"> {m.fileName}</span>
-                </Button>
+                {canChange ? (
+                  <Button
+                    variant="ghost"
+                    className="-ml-2 mt-1 px-2 py-1 text-xs text-red-700"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Delete ${m.fileName}? Its storage is released.`)) remove.mutate({ mediaId: m.mediaId });
+                    }}
+                  >
+                    Delete<span className="sr-only"> {m.fileName}</span>
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}

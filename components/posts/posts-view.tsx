@@ -14,6 +14,7 @@ import { SyncPanel } from "./sync-panel";
 import { formatDateTime } from "@/components/format/date-time";
 import { PostLink } from "@/components/ui/post-link";
 import { deletableProviders } from "@/server/domain/posts/deletable";
+import { usePermission } from "@/components/access/use-permission";
 import { DeletePostButton } from "./delete-post-button";
 
 const shown = ["views", "likes", "replies", "reposts", "shares"] as const;
@@ -30,6 +31,8 @@ export function PostsView() {
     ...trpc.analytics.history.queryOptions(open ?? { accountId: "00000000-0000-4000-8000-000000000000", postId: "-" }),
     enabled: open !== null,
   });
+  // deleting on the platform is content.publish; "Sync now" only reads, and stays for everyone
+  const canDelete = usePermission("content.publish");
   const selected = posts.data?.posts.find((p) => open && p.accountId === open.accountId && p.postId === open.postId);
 
   return (
@@ -125,7 +128,7 @@ export function PostsView() {
             <p className="line-clamp-3">{selected.title ?? selected.content}</p>
             <PostLink permalink={selected.permalink} sandboxUrl={selected.sandboxUrl} provider={selected.platform} />
             {history.data ? <MetricsChart points={history.data} /> : null}
-            {deletableProviders.includes(selected.platform) ? (
+            {canDelete && deletableProviders.includes(selected.platform) ? (
               <DeletePostButton accountId={selected.accountId} postId={selected.postId} onDeleted={() => setOpen(null)} />
             ) : null}
           </section>

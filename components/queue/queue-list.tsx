@@ -24,6 +24,7 @@ import { ProviderBadge, providerLabels } from "@/components/accounts/provider-ba
 import { formatInZone } from "@/components/format/date-time";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import { Alert } from "@/components/ui/alert";
+import { usePermission } from "@/components/access/use-permission";
 import { Button } from "@/components/ui/button";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 import type { QueueView } from "@/server/domain/queue/queue.schema";
@@ -54,6 +55,8 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
     trpc.queue.shuffle.mutationOptions({ onSuccess: (v) => (settle(v), setDone("Shuffled: the posts keep the same slots in a new order.")) }),
   );
   const publishNext = useMutation(trpc.queue.publishNext.mutationOptions({ onSuccess: settle }));
+  // reordering, shuffling and posting now are content.publish: others read the queue
+  const canChange = usePermission("content.publish") === true;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -96,7 +99,7 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
         <h2 id={`${id}-title`} className="text-base font-semibold">
           Upcoming queue {items.length ? <span className="font-normal text-slate-500">({items.length})</span> : null}
         </h2>
-        {items.length ? (
+        {items.length && canChange ? (
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
@@ -163,7 +166,8 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
       ) : (
         <>
           <p className="text-xs text-slate-500">
-            Drag a post by its handle, or focus the handle and use Space and the arrow keys, to change the order. Times are in {zone.replaceAll("_", " ")}.
+            {canChange ? "Drag a post by its handle, or focus the handle and use Space and the arrow keys, to change the order. " : ""}Times are in{" "}
+            {zone.replaceAll("_", " ")}.
           </p>
           <DndContext
             sensors={sensors}
@@ -174,7 +178,7 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
             <SortableContext items={items.map((i) => i.scheduledPostId)} strategy={verticalListSortingStrategy}>
               <ol aria-label="Queued posts" className="space-y-2" data-testid="queue-list">
                 {items.map((item) => (
-                  <QueueRow key={item.scheduledPostId} item={item} zone={zone} />
+                  <QueueRow key={item.scheduledPostId} item={item} zone={zone} movable={canChange} />
                 ))}
               </ol>
             </SortableContext>
@@ -201,7 +205,7 @@ export function QueueList({ accountId, provider }: { accountId: string; provider
   );
 }
 
-function QueueRow({ item, zone }: { item: Item; zone: string }) {
+function QueueRow({ item, zone, movable }: { item: Item; zone: string; movable: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.scheduledPostId });
   return (
     <li
@@ -210,17 +214,19 @@ function QueueRow({ item, zone }: { item: Item; zone: string }) {
       className={`flex min-w-0 items-start gap-3 rounded-md bg-white p-3 ring-1 ring-slate-200 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="queue-item"
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Move post ${item.position}: ${item.text}`}
-        className="mt-0.5 cursor-grab touch-none rounded px-1.5 py-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
-        data-testid="queue-handle"
-      >
-        <span aria-hidden>⋮⋮</span>
-      </button>
+      {movable ? (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move post ${item.position}: ${item.text}`}
+          className="mt-0.5 cursor-grab touch-none rounded px-1.5 py-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
+          data-testid="queue-handle"
+        >
+          <span aria-hidden>⋮⋮</span>
+        </button>
+      ) : null}
       <span className="mt-1 w-6 shrink-0 text-right text-sm font-semibold tabular-nums text-slate-500" data-testid="queue-position">
         {item.position}
       </span>

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { providerLabels } from "@/components/accounts/provider-badge";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
 import { useTRPC } from "@/components/trpc";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueueList } from "./queue-list";
@@ -31,6 +32,7 @@ export function QueuePage() {
   const account = listed.find((a) => a.accountId === accountId)!;
   return (
     <div className="space-y-6">
+      <ReadOnlyNote permission="content.publish" />
       <label className="block max-w-md text-sm font-medium text-slate-700">
         Account
         <select

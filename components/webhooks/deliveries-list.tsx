@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
+import { usePermission } from "@/components/access/use-permission";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
 
@@ -17,6 +18,7 @@ export function DeliveriesList({ webhookId }: { webhookId: string }) {
     ...trpc.webhooks.deliveries.queryOptions({ id: webhookId, query: { limit: 20, offset: 0 } }),
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === "pending") ? 3000 : false),
   });
+  const canManage = usePermission("webhooks.manage") === true;
   const redeliver = useMutation(
     trpc.webhooks.redeliver.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }) }),
   );
@@ -35,14 +37,16 @@ export function DeliveriesList({ webhookId }: { webhookId: string }) {
                 <span className="font-mono text-xs">{d.eventType}</span>
                 <span className="text-xs text-slate-500">{show(d.createdAt)}</span>
               </div>
-              <Button
-                variant="secondary"
-                className="px-2 py-0.5 text-xs"
-                disabled={redeliver.isPending}
-                onClick={() => redeliver.mutate({ id: webhookId, deliveryId: d.deliveryId })}
-              >
-                Redeliver<span className="sr-only"> {d.eventType}</span>
-              </Button>
+              {canManage ? (
+                <Button
+                  variant="secondary"
+                  className="px-2 py-0.5 text-xs"
+                  disabled={redeliver.isPending}
+                  onClick={() => redeliver.mutate({ id: webhookId, deliveryId: d.deliveryId })}
+                >
+                  Redeliver<span className="sr-only"> {d.eventType}</span>
+                </Button>
+              ) : null}
             </div>
             <p className="mt-1 text-xs text-slate-600">
               {d.attempts} attempt{d.attempts === 1 ? "" : "s"}

@@ -1,6 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ReadOnlyNote } from "@/components/access/read-only-note";
+import { usePermission } from "@/components/access/use-permission";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -25,6 +27,8 @@ export function WebhooksPanel() {
       },
     }),
   );
+  // adding, testing, pausing and deleting are webhooks.manage: others see the endpoints and their deliveries
+  const canManage = usePermission("webhooks.manage") === true;
   const remove = useMutation(trpc.webhooks.remove.mutationOptions({ onSuccess: invalidate }));
   const test = useMutation(
     trpc.webhooks.test.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }) }),
@@ -32,25 +36,28 @@ export function WebhooksPanel() {
 
   return (
     <div className="space-y-6">
-      <Card>
-        <h2 className="text-base font-semibold">Add a webhook</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Posteady POSTs each event you choose to your URL, signed as the Standard Webhooks specification says, and retries for about a day until your endpoint
-          answers 2xx.
-        </p>
-        <div className="mt-4">
-          {secret ? (
-            <SecretNotice url={secret.url} secret={secret.secret} onDone={() => setSecret(null)} />
-          ) : (
-            <CreateWebhookForm
-              onCreated={(w) => {
-                setSecret({ url: w.url, secret: w.secret });
-                void invalidate();
-              }}
-            />
-          )}
-        </div>
-      </Card>
+      <ReadOnlyNote permission="webhooks.manage" />
+      {canManage ? (
+        <Card>
+          <h2 className="text-base font-semibold">Add a webhook</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Posteady POSTs each event you choose to your URL, signed as the Standard Webhooks specification says, and retries for about a day until your
+            endpoint answers 2xx.
+          </p>
+          <div className="mt-4">
+            {secret ? (
+              <SecretNotice url={secret.url} secret={secret.secret} onDone={() => setSecret(null)} />
+            ) : (
+              <CreateWebhookForm
+                onCreated={(w) => {
+                  setSecret({ url: w.url, secret: w.secret });
+                  void invalidate();
+                }}
+              />
+            )}
+          </div>
+        </Card>
+      ) : null}
 
       <section aria-labelledby="webhooks-heading" className="space-y-3">
         <h2 id="webhooks-heading" className="text-base font-semibold">
@@ -76,35 +83,37 @@ export function WebhooksPanel() {
                 </p>
                 {w.disabledReason ? <p className="mt-1 text-sm text-amber-800">{w.disabledReason}</p> : null}
               </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending} onClick={() => test.mutate({ id: w.webhookId })}>
-                  Send test<span className="sr-only"> to {w.url}</span>
-                </Button>
-                <Button variant="secondary" className="px-2.5 py-1" onClick={() => update.mutate({ id: w.webhookId, patch: { enabled: !w.enabled } })}>
-                  {w.enabled ? "Pause" : "Enable"}
-                  <span className="sr-only"> {w.url}</span>
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="px-2.5 py-1"
-                  onClick={() => {
-                    if (window.confirm("Replace the signing secret? Deliveries are signed with the new one at once."))
-                      update.mutate({ id: w.webhookId, patch: { rotateSecret: true } });
-                  }}
-                >
-                  New secret<span className="sr-only"> for {w.url}</span>
-                </Button>
-                <Button
-                  variant="danger"
-                  className="px-2.5 py-1"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Delete the webhook to ${w.url}? Its waiting deliveries are dropped.`)) remove.mutate({ id: w.webhookId });
-                  }}
-                >
-                  Delete<span className="sr-only"> {w.url}</span>
-                </Button>
-              </div>
+              {canManage ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" className="px-2.5 py-1" disabled={test.isPending} onClick={() => test.mutate({ id: w.webhookId })}>
+                    Send test<span className="sr-only"> to {w.url}</span>
+                  </Button>
+                  <Button variant="secondary" className="px-2.5 py-1" onClick={() => update.mutate({ id: w.webhookId, patch: { enabled: !w.enabled } })}>
+                    {w.enabled ? "Pause" : "Enable"}
+                    <span className="sr-only"> {w.url}</span>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-2.5 py-1"
+                    onClick={() => {
+                      if (window.confirm("Replace the signing secret? Deliveries are signed with the new one at once."))
+                        update.mutate({ id: w.webhookId, patch: { rotateSecret: true } });
+                    }}
+                  >
+                    New secret<span className="sr-only"> for {w.url}</span>
+                  </Button>
+                  <Button
+                    variant="danger"
+                    className="px-2.5 py-1"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Delete the webhook to ${w.url}? Its waiting deliveries are dropped.`)) remove.mutate({ id: w.webhookId });
+                    }}
+                  >
+                    Delete<span className="sr-only"> {w.url}</span>
+                  </Button>
+                </div>
+              ) : null}
             </div>
             <div className="mt-3">
               <Button

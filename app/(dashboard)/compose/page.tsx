@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ComposeGate } from "@/components/compose/compose-gate";
 import { Composer, type ComposeParams } from "@/components/compose/composer";
 import { PageHeader } from "@/components/ui/card";
 
@@ -14,7 +15,9 @@ export default async function ComposePage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader title="Compose" description="Write once and publish to any mix of your connected accounts." />
-      <Composer key={JSON.stringify(params)} params={params} />
+      <ComposeGate>
+        <Composer key={JSON.stringify(params)} params={params} />
+      </ComposeGate>
     </>
   );
 }

@@ -1,13 +1,17 @@
 // The calendar's entries against the real database and sandbox: a text post published through
 // POST /api/v1/posts (no job) appears once synchronized; a post a job published appears once, as
 // its job, not again as its synchronized copy; so does a thread published without a job, its
-// replies part of its first post; scheduled posts and drafts carry their kind.
+// replies part of its first post; scheduled posts and drafts carry their kind; a group waiting
+// for approval (no job yet) appears at its requested time, or on the day it was submitted.
 import { describe, expect, it } from "vitest";
 import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { publish, waitForJob } from "../../testing/publish-fixtures.ts";
+import { createPostGroup } from "../post-groups/create-post-group.ts";
+import { approvePostGroup, rejectPostGroup } from "../post-groups/decide-approval.ts";
 import { syncAccount } from "../posts/sync-account.ts";
+import { updateApprovalSettings } from "../workspaces/approval-settings.ts";
 import { calendarEntries, unscheduledDrafts } from "./calendar-entries.ts";
 
 describe("calendar entries", () => {
@@ -88,5 +92,61 @@ describe("calendar entries", () => {
       ].sort(),
     );
     expect(entries.every((e) => e.kind === "published" && e.status === "published")).toBe(true);
+  });
+
+  it("shows a group waiting for approval at its requested time, or on the day it was submitted, and never as movable", async () => {
+    const t = await createWorkspaceWithKey();
+    const owner = await scopeFromSession(t.user.id, t.workspace.id);
+    const x = await connectAccount(owner, "x");
+    const sky = await connectAccount(owner, "threads");
+    await updateApprovalSettings(owner, { approvalRequired: true });
+    const submit = (text: string, when: { scheduledAt?: string }) =>
+      createPostGroup(owner, {
+        requestId: crypto.randomUUID(),
+        content: { text },
+        targets: [{ accountId: x.accountId }, { accountId: sky.accountId }],
+        ...when,
+      });
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const timed = await submit("Waits for its time", { scheduledAt: later });
+    await submit("Waits to publish now", {});
+    await submit("Waits next week", { scheduledAt: new Date(Date.now() + 8 * 86400_000).toISOString() });
+    const returned = await submit("Sent back", { scheduledAt: later });
+    await rejectPostGroup(owner, returned.body.postGroupId, { reason: "Not this one" });
+
+    const range = { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date(Date.now() + 2 * 3600_000).toISOString() };
+    const entries = await calendarEntries(owner, range);
+    expect(entries.map((e) => e.summary).sort()).toEqual(["Waits for its time", "Waits to publish now"]);
+    const waiting = entries.find((e) => e.summary === "Waits for its time")!;
+    expect(waiting).toMatchObject({
+      kind: "pending_approval",
+      jobId: null,
+      status: null,
+      at: new Date(later).toISOString(),
+      targets: [
+        { provider: "x", username: x.username },
+        { provider: "threads", username: sky.username },
+      ],
+      movable: false,
+      cancellable: false,
+      editable: false,
+      approval: { postGroupId: timed.body.postGroupId, requestedBy: t.email, requestedAt: new Date(later).toISOString(), queued: false },
+    });
+    const now = entries.find((e) => e.summary === "Waits to publish now")!;
+    expect(now).toMatchObject({ kind: "pending_approval", approval: { requestedAt: null, queued: false } });
+    expect(now.at).toBe(now.approval!.submittedAt);
+
+    // once approved it is two scheduled posts, and no longer a request
+    await approvePostGroup(owner, timed.body.postGroupId, {});
+    const after = await calendarEntries(owner, range);
+    const approved = after.filter((e) => e.summary === "Waits for its time").map((e) => [e.kind, e.provider, e.at]);
+    expect(approved.sort()).toEqual([
+      ["scheduled", "threads", waiting.at],
+      ["scheduled", "x", waiting.at],
+    ]);
+
+    // another workspace sees none of it
+    const other = await createWorkspaceWithKey();
+    expect(await calendarEntries(await scopeFromSession(other.user.id, other.workspace.id), range)).toEqual([]);
   });
 });

@@ -7,13 +7,15 @@
 //   through POST /api/v1/posts, or posted on the platform itself): a job's thread replies and
 //   first comment come back from the platform too, and belong to the job's entry, as the replies
 //   of a thread POST /api/v1/posts published belong to its first post's (ThreadReply);
-// - draft: a draft with an intended time, at that time (drafts without one are listed apart).
+// - draft: a draft with an intended time, at that time (drafts without one are listed apart);
+// - pending_approval: a post group waiting for approval, which has no job yet (approval-entries.ts).
 import { z } from "zod";
 import { db, sql, type JobStatus, type Provider, type PublishJob } from "../../db.ts";
 import { sandboxPostUrl } from "../../sandbox/sandbox-link.ts";
 import type { Scope } from "../access.ts";
 import type { DraftComposition } from "../drafts/drafts.schema.ts";
 import { summaryOf } from "../publishing/present-job.ts";
+import { approvalEntries, type ApprovalRequest } from "./approval-entries.ts";
 import { EDITABLE_STATUSES } from "./edit-scheduled-post.ts";
 import { CANCELLABLE_STATUSES, MOVABLE_STATUSES } from "./schedule-rules.ts";
 import { contentEditable, scheduledText, scheduledTitle } from "./scheduled-text.ts";
@@ -23,7 +25,7 @@ export const calendarQuery = z.object({ from: z.iso.datetime({ offset: true }), 
 /** Rows per kind in one range: far more than a month's posts, a bound on a runaway workspace. */
 const MAX_ROWS = 2000;
 
-export type CalendarKind = "scheduled" | "published" | "draft";
+export type CalendarKind = "scheduled" | "published" | "draft" | "pending_approval";
 
 export type CalendarEntry = {
   /** unique among the range's entries */
@@ -55,6 +57,8 @@ export type CalendarEntry = {
   movable: boolean;
   cancellable: boolean;
   editable: boolean;
+  /** a group waiting for approval: who asked, for when (never moved or canceled: approving sets its time) */
+  approval?: ApprovalRequest;
 };
 
 type JobRow = PublishJob & {
@@ -69,8 +73,13 @@ type JobRow = PublishJob & {
 type SyncedRow = { id: string; provider: Provider; username: string; content: string; title: string | null; permalink: string; postedAt: Date };
 
 export async function calendarEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
-  const [jobs, synced, drafts] = await Promise.all([jobEntries(scope, query), syncedEntries(scope, query), draftEntries(scope, query)]);
-  return [...jobs, ...synced, ...drafts].sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
+  const [jobs, synced, drafts, approvals] = await Promise.all([
+    jobEntries(scope, query),
+    syncedEntries(scope, query),
+    draftEntries(scope, query),
+    approvalEntries(scope, query, MAX_ROWS),
+  ]);
+  return [...jobs, ...synced, ...drafts, ...approvals].sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
 }
 
 async function jobEntries(scope: Scope, query: z.infer<typeof calendarQuery>): Promise<CalendarEntry[]> {
