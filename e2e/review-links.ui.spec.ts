@@ -1,7 +1,8 @@
 // Issue 50's client review link in Chromium: the owner's post waits for approval, is shared from
 // the Approvals page, and a client who never signed in (a separate browser context) sees each
-// network's preview, on a desktop and on a phone, and asks for changes with a comment; after the
-// owner revokes the link, it answers 410 in plain words.
+// network's preview (on a desktop, on a phone and in the dark) and asks for changes with a comment,
+// which the owner reads in the post's thread; after the owner revokes the link, it answers 410 in
+// plain words.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { connect, pageReady, signUp } from "./support/dashboard";
@@ -44,6 +45,12 @@ test("a client reviews a post through a link without signing in, asks for change
   await visitor.setViewportSize({ width: 390, height: 844 });
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousAxeViolations(visitor, "review page on a phone");
+  const dark = await browser.newContext({ baseURL, colorScheme: "dark" });
+  const night = await dark.newPage();
+  await night.goto(new URL(url).pathname);
+  await expect(night.locator("html")).toHaveClass(/\bdark\b/);
+  await expectNoSeriousAxeViolations(night, "review page in the dark");
+  await dark.close();
 
   await visitor.getByLabel("Your name").fill("Dana at Client Co");
   await visitor.getByRole("button", { name: "Request changes" }).click();
@@ -54,8 +61,18 @@ test("a client reviews a post through a link without signing in, asks for change
   await expect(visitor.getByTestId("review-response")).toContainText("Dana at Client Co asked for changes");
   await expect(visitor.getByTestId("review-response")).toContainText("Please say Monday, not Tuesday.");
 
+  // the answer is on the post group: in the thread of the request's panel in the owner's calendar, marked as a client's
+  await page.goto("/calendar");
+  await pageReady(page, "Calendar");
+  await page.locator('[data-testid="calendar-entry"][data-kind="pending_approval"]').filter({ hasText: text }).click();
+  const comment = page.getByRole("region", { name: "Approval request" }).getByTestId("comment-thread").getByTestId("comment");
+  await expect(comment).toContainText("Dana at Client Co");
+  await expect(comment).toContainText("Client");
+  await expect(comment).toContainText("Please say Monday, not Tuesday.");
+
   // the owner sees the answer counted, and revokes the link
-  await page.reload();
+  await page.goto("/approvals");
+  await pageReady(page, "Approvals");
   const row = page.getByTestId("review-link-row");
   await expect(row).toContainText("1 answer");
   await row.getByRole("button", { name: /^Revoke/ }).click();
