@@ -35,6 +35,24 @@ describe("platformRequest", () => {
     await Promise.all([server.close(), slow.close(), stalled.close()]);
   });
 
+  it("sends a read again once when its connection was reset before any answer; never a write", async () => {
+    let hits = 0;
+    const server = await serve((req, res) => {
+      hits++;
+      if (hits === 1 || req.url === "/always") return void req.socket.destroy();
+      res.writeHead(200, { "Content-Type": "application/json" }).end('{"id":"me"}');
+    });
+    expect((await platformRequest({ provider: "threads", url: `${server.url}/me` })).body).toEqual({ id: "me" });
+    expect(hits).toBe(2);
+    hits = 1;
+    const reset = await platformRequest({ provider: "threads", url: `${server.url}/always` }).catch((e) => e);
+    expect([reset.kind, hits]).toEqual(["unknown_outcome", 3]);
+    hits = 0;
+    const write = await platformRequest({ provider: "x", url: `${server.url}/2/tweets`, method: "POST", body: { text: "hi" } }).catch((e) => e);
+    expect([write.kind, hits]).toEqual(["unknown_outcome", 1]);
+    await server.close();
+  });
+
   it("maps error statuses by default and keeps int64 ids exact when asked", async () => {
     const server = await serve((req, res) => {
       if (req.url === "/limited") return void res.writeHead(429, { "Retry-After": "30", "Content-Type": "application/json" }).end("{}");

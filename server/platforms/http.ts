@@ -64,13 +64,14 @@ export async function platformRequest<T = unknown>(req: PlatformRequest): Promis
   // AbortSignal.timeout(), which cost ~30× more per call (Node tracks each such signal for GC).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException("The operation timed out.", "TimeoutError")), req.timeoutMs ?? 30_000);
+  const method = (req.method ?? (body !== undefined ? "POST" : "GET")) as Dispatcher.HttpMethod;
+  const send = () => request(req.url, { method, headers, body, signal: deadline.signal, dispatcher: req.dispatcher ?? dispatcher });
   try {
-    const res = await request(req.url, {
-      method: (req.method ?? (body !== undefined ? "POST" : "GET")) as Dispatcher.HttpMethod,
-      headers,
-      body,
-      signal: deadline.signal,
-      dispatcher: req.dispatcher ?? dispatcher,
+    // a kept-alive connection the server closed just as it was reused: a read is sent again, once
+    // (it changes nothing); anything else may have been applied, so it is never sent twice here
+    const res = await send().catch((err: unknown) => {
+      if ((method === "GET" || method === "HEAD") && STALE_CONNECTION.has(codeOf(err) ?? "")) return send();
+      throw err;
     });
     status = res.statusCode;
     resHeaders = headersOf(res.headers);
@@ -120,9 +121,12 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Headers 
   return headers;
 }
 
+const STALE_CONNECTION = new Set(["ECONNRESET", "UND_ERR_SOCKET"]);
+
+const codeOf = (err: unknown): string | undefined => (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+
 function transportError(req: PlatformRequest, err: unknown): PlatformError {
-  const cause = (err as { cause?: { code?: string } })?.cause;
-  const code = cause?.code ?? (err as { code?: string })?.code;
+  const code = codeOf(err);
   if (code && NOT_SENT.has(code)) {
     return new PlatformError(req.provider, "unavailable", `${req.method ?? "GET"} ${req.url} failed: ${code}`);
   }
