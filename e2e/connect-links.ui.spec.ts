@@ -56,6 +56,33 @@ test("a signed-out person connects an account through a client connect link, onc
   await client.close();
 });
 
+test("a signed-out person connects a Mastodon account through a link, naming their server first", async ({ page, browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  await signUp(page, "connect-links-mastodon");
+  await page.goto("/accounts");
+  const section = page.getByRole("region", { name: "Client connect link" });
+  for (const label of ["Threads", "X", "LinkedIn", "TikTok", "Instagram", "YouTube", "Facebook", "Bluesky"])
+    await section.getByLabel(label, { exact: true }).uncheck();
+  await section.getByRole("button", { name: "Create link" }).click();
+  const url = await section.getByTestId("new-connect-link").inputValue();
+
+  const client = await browser.newContext({ baseURL });
+  const visitor = await client.newPage();
+  await visitor.goto(new URL(url).pathname);
+  await visitor.getByRole("button", { name: "Mastodon", exact: true }).click();
+  await visitor.getByLabel("Your Mastodon server").fill(`${process.env.E2E_SANDBOX_URL}/mastodon/client.example`);
+  await expectNoSeriousAxeViolations(visitor, "connect link page asking for a Mastodon server");
+  await visitor.getByRole("button", { name: "Continue to Mastodon" }).click();
+  await expect(visitor.getByRole("heading", { name: /wants to access your/ })).toBeVisible();
+  await visitor.getByLabel("New profile username").fill(`masto_${suffix}`);
+  await visitor.getByRole("button", { name: "Allow" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Connected" })).toBeVisible();
+  await expect(visitor.getByTestId("connect-link-connected")).toContainText(`masto_${suffix}`);
+  await page.goto("/accounts");
+  await expect(page.locator('[data-testid="account-row"][data-provider="mastodon"]')).toContainText(`masto_${suffix}@client.example`);
+  await client.close();
+});
+
 test("a revoked link and an unknown one say so in plain words (410, 404)", async ({ page, browser, baseURL }) => {
   await signUp(page, "connect-links-revoke");
   await page.goto("/accounts");

@@ -11,7 +11,7 @@ import { AppError } from "../../errors.ts";
 import { displayNameOf } from "../../platforms/bluesky/bluesky-session.ts";
 import { assertCan, type Scope } from "../access.ts";
 import { consumeConnectLinkUse } from "../connect-links/consume-connect-link.ts";
-import { consumeConnectState, createConnectState, findReconnected, ownerOf } from "./connect-state.ts";
+import { consumeConnectState, createConnectState, findReconnected, ownerOf, type ConnectOwner } from "./connect-state.ts";
 import { Issues } from "../publishing/validation-issues.ts";
 import { BLUESKY_OAUTH_SCOPE, blueskyOAuthAvailable, blueskyOAuthClient } from "./bluesky-oauth-client.ts";
 import { blueskyStateStore } from "./bluesky-oauth-stores.ts";
@@ -27,19 +27,24 @@ export type StartBlueskyConnectInput = {
 
 export async function startBlueskyConnect(scope: Scope, input: StartBlueskyConnectInput) {
   assertCan(scope, "accounts.manage");
+  return startBlueskyConnectFor(ownerOf(scope), input);
+}
+
+/** The sign-in start for an owner already allowed to connect: a member or key, or a client connect link. */
+export async function startBlueskyConnectFor(owner: ConnectOwner, input: StartBlueskyConnectInput) {
   if (!blueskyOAuthAvailable())
     throw new AppError(
       "SERVICE_UNAVAILABLE",
       "Sign in with Bluesky needs PUBLIC_URL on https (or on this machine's own address); connect with an app password",
     );
-  const existing = await findReconnected(scope, "bluesky", input.accountId);
+  const existing = await findReconnected(owner, "bluesky", input.accountId);
   // a reconnect signs in as the account (its DID) unless told otherwise
   const signInAs = input.handle?.trim().replace(/^@/, "") || existing?.providerAccountId || "";
   const issues = new Issues();
   if (!signInAs) issues.add("handle", "is required: the account's handle (alice.bsky.social) or its server's address", "required");
   issues.throwIfAny();
 
-  const state = await createConnectState(ownerOf(scope), "bluesky", input);
+  const state = await createConnectState(owner, "bluesky", input);
   try {
     const url = await blueskyOAuthClient().authorize(signInAs, { state, scope: BLUESKY_OAUTH_SCOPE });
     return { authorizeUrl: url.toString(), state };

@@ -7,6 +7,7 @@ import { createApiKey } from "../api-keys/create-api-key.ts";
 import { consentHeadlessly } from "../../sandbox/headless-consent.ts";
 import { scopeFromSession } from "../../scope.ts";
 import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
+import { sandboxUrl } from "../../testing/platform-fixtures.ts";
 import { startReceiver, type Receiver } from "../../testing/webhook-receiver.ts";
 import { createConnectLink } from "./manage-connect-links.ts";
 import { startLinkConnect } from "./open-connect-link.ts";
@@ -160,12 +161,28 @@ describe("client connect links", () => {
     expect(await db.oAuthState.count({ where: { connectLinkId } })).toBe(0);
   });
 
+  it("connects a Mastodon account on the server the person names, and offers Sign in with Bluesky", async () => {
+    const t = await createWorkspaceWithKey();
+    const { url, connectLinkId, providers } = await createConnectLink(t.scope, {});
+    expect(providers).toEqual(expect.arrayContaining(["mastodon", "bluesky", "x"]));
+    const instance = `${sandboxUrl()}/mastodon/client.example`;
+    const username = `client_${crypto.randomUUID().slice(0, 6)}`;
+    const { authorizeUrl } = await startLinkConnect(tokenOf(url), "mastodon", { instance });
+    expect(authorizeUrl.startsWith(`${instance}/oauth/authorize?`)).toBe(true);
+    expect((await callback(await consentHeadlessly(authorizeUrl, { username }))).pathname).toBe("/connect/done");
+    const account = await db.connectedAccount.findFirstOrThrow({ where: { workspaceId: t.workspace.id, provider: "mastodon" } });
+    expect([account.username, account.metadata]).toEqual([`${username}@client.example`, expect.objectContaining({ instance })]);
+    expect((await db.connectLink.findUniqueOrThrow({ where: { id: connectLinkId } })).uses).toBe(1);
+    // a Bluesky handle nobody can resolve is named as the field to fix, and nothing is stored
+    const other = await createConnectLink(t.scope, { providers: ["bluesky"] });
+    await expect(startLinkConnect(tokenOf(other.url), "bluesky", { handle: "nobody.invalid" })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await db.oAuthState.count({ where: { connectLinkId: other.connectLinkId } })).toBe(0);
+  });
+
   it("refuses bad input with 422 naming the field, creating nothing", async () => {
     const t = await createWorkspaceWithKey();
     const call = api(t.key);
     const cases: [unknown, string | null][] = [
-      [{ providers: ["bluesky"] }, "providers"],
-      [{ providers: ["mastodon", "x"] }, "providers"],
       [{ providers: ["myspace"] }, "providers[0]"],
       [{ providers: [] }, "providers"],
       [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "expiresAt"],

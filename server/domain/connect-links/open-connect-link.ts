@@ -5,6 +5,7 @@
 import { db } from "../../db.ts";
 import { fieldError } from "../../errors.ts";
 import { isUuid } from "../ids.ts";
+import { startBlueskyConnectFor } from "../accounts/bluesky-oauth-connect.ts";
 import { startConnectFor } from "../accounts/connect-account.ts";
 import { providerLabels, type ProviderName } from "../accounts/providers.ts";
 import { hashLinkToken, isWellFormedLinkToken } from "../link-token.ts";
@@ -35,12 +36,23 @@ export async function openConnectLink(token: string): Promise<OpenedConnectLink>
   };
 }
 
-/** The platform's authorize URL for a person who opened the link and picked `provider`. */
-export async function startLinkConnect(token: string, provider: ProviderName): Promise<{ authorizeUrl: string }> {
+/**
+ * The platform's authorize URL for a person who opened the link and picked `provider` (for
+ * Mastodon, on the server they name; for Bluesky, signing in as the handle they give).
+ */
+export async function startLinkConnect(
+  token: string,
+  provider: ProviderName,
+  signIn: { instance?: string; handle?: string } = {},
+): Promise<{ authorizeUrl: string }> {
   const link = await openConnectLink(token);
   if (link.state !== "active") throw linkRefused(link.state);
   if (!link.providers.includes(provider)) throw fieldError("provider", `${providerLabels[provider]} is not offered by this link`, "not_offered");
-  const { authorizeUrl } = await startConnectFor({ workspaceId: link.workspaceId, userId: null, connectLinkId: link.connectLinkId }, { provider });
+  const owner = { workspaceId: link.workspaceId, userId: null, connectLinkId: link.connectLinkId };
+  const { authorizeUrl } =
+    provider === "bluesky"
+      ? await startBlueskyConnectFor(owner, { handle: signIn.handle })
+      : await startConnectFor(owner, { provider, instance: signIn.instance });
   return { authorizeUrl };
 }
 

@@ -14,6 +14,6 @@ export const connectLinksRouter = router({
   revoke: workspaceProcedure.input(z.object({ connectLinkId: z.uuid() })).mutation(({ ctx, input }) => revokeConnectLink(ctx.scope, input.connectLinkId)),
   /** the public link page (no sign-in): the token is the credential; answers where the browser goes to consent */
   start: publicProcedure
-    .input(z.object({ token: z.string().max(100), provider: providerSchema }))
-    .mutation(({ input }) => startLinkConnect(input.token, input.provider)),
+    .input(z.object({ token: z.string().max(100), provider: providerSchema, instance: z.string().max(300).optional(), handle: z.string().max(300).optional() }))
+    .mutation(({ input }) => startLinkConnect(input.token, input.provider, { instance: input.instance, handle: input.handle })),
 });
