@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 import { longTests, testGroup } from "./server/testing/long-tests.ts";
 
 const group = testGroup();
-const appExclude = ["server/platforms/**", "server/sandbox/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts", "sdk/**/*.unit.test.ts"];
+const appExclude = [
+  "server/platforms/**",
+  "server/sandbox/**",
+  "server/live/**",
+  "server/carousel/render/**",
+  "server/**/*.unit.test.ts",
+  "sdk/**/*.unit.test.ts",
+];
 
 export default defineConfig({
   // the SDK from its sources, as tsconfig.json maps it (its package exports the built dist/)

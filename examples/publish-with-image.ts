@@ -10,7 +10,10 @@ const image = await posteady.uploadMedia(process.argv[2]!, {
   onProgress: ({ sentBytes, totalBytes }) => console.error(`uploaded ${sentBytes}/${totalBytes} bytes`),
 });
 const group = await posteady.POST("/api/v1/post-groups", {
-  body: { content: { text: "Fresh from the SDK", media: [{ mediaId: image.mediaId, altText: "A blue square" }] }, targets: accountIds.map((accountId) => ({ accountId })) },
+  body: {
+    content: { text: "Fresh from the SDK", media: [{ mediaId: image.mediaId, altText: "A blue square" }] },
+    targets: accountIds.map((accountId) => ({ accountId })),
+  },
 });
 const done = await posteady.waitForPostGroup(group.postGroupId, { timeoutMs: 60_000 });
 console.log(done.status);

@@ -90,17 +90,29 @@ export class Posteady {
 
   /** Polls a publish job until it is published, failed, canceled or unknown. */
   waitForJob(jobId: string, options?: WaitOptions) {
-    return this.waitFor(() => this.GET("/api/v1/publish-jobs/{id}", { params: { path: { id: jobId } } }), (job) => finalJob.has(job.status), options);
+    return this.waitFor(
+      () => this.GET("/api/v1/publish-jobs/{id}", { params: { path: { id: jobId } } }),
+      (job) => finalJob.has(job.status),
+      options,
+    );
   }
 
   /** Polls a post group until it is published, partial, failed, canceled or rejected. */
   waitForPostGroup(postGroupId: string, options?: WaitOptions) {
-    return this.waitFor(() => this.GET("/api/v1/post-groups/{id}", { params: { path: { id: postGroupId } } }), (group) => finalGroup.has(group.status), options);
+    return this.waitFor(
+      () => this.GET("/api/v1/post-groups/{id}", { params: { path: { id: postGroupId } } }),
+      (group) => finalGroup.has(group.status),
+      options,
+    );
   }
 
   /** Polls a carousel until it is completed or failed. */
   waitForCarousel(carouselId: string, options?: WaitOptions) {
-    return this.waitFor(() => this.GET("/api/v1/carousels/{id}", { params: { path: { id: carouselId } } }), (carousel) => finalCarousel.has(carousel.status), options);
+    return this.waitFor(
+      () => this.GET("/api/v1/carousels/{id}", { params: { path: { id: carouselId } } }),
+      (carousel) => finalCarousel.has(carousel.status),
+      options,
+    );
   }
 
   /** Every library item, page after page. */
@@ -149,7 +161,7 @@ export class Posteady {
 }
 
 async function* offsetPages<T>(page: (offset: number) => Promise<{ items: T[]; hasMore: boolean }>): AsyncGenerator<T> {
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const { items, hasMore } = await page(offset);
     yield* items;
     if (!hasMore || items.length === 0) return;

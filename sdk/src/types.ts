@@ -16,11 +16,18 @@ type LooseOperation<O> = {
 export type SdkPaths = { [P in keyof paths]: { [M in keyof paths[P]]: M extends "parameters" ? paths[P][M] : LooseOperation<paths[P][M]> } };
 
 export type Method = "get" | "put" | "post" | "delete" | "patch";
-type Operation<P extends keyof SdkPaths, M extends Method> = SdkPaths[P] extends Record<M, infer O> ? (O extends Record<string | number, unknown> ? O : never) : never;
+type Operation<P extends keyof SdkPaths, M extends Method> =
+  SdkPaths[P] extends Record<M, infer O> ? (O extends Record<string | number, unknown> ? O : never) : never;
 type Init<P extends keyof SdkPaths, M extends Method> = MaybeOptionalInit<SdkPaths[P], M>;
 type Args<I> = undefined extends I ? [init?: I] : [init: I];
 /** What a successful call answers (errors are thrown as PosteadyError). */
-export type Data<P extends keyof SdkPaths, M extends Method, I = Init<P, M>> = Exclude<FetchResponse<Operation<P, M>, I, "application/json">["data"], undefined>;
+export type Data<P extends keyof SdkPaths, M extends Method, I = Init<P, M>> = Exclude<
+  FetchResponse<Operation<P, M>, I, "application/json">["data"],
+  undefined
+>;
 
 /** A call that answers its typed data, for every path that has the method. */
-export type DataMethod<M extends Method> = <P extends ClientPathsWithMethod<Client<SdkPaths>, M>, I extends Init<P, M>>(url: P, ...init: Args<I>) => Promise<Data<P, M, I>>;
+export type DataMethod<M extends Method> = <P extends ClientPathsWithMethod<Client<SdkPaths>, M>, I extends Init<P, M>>(
+  url: P,
+  ...init: Args<I>
+) => Promise<Data<P, M, I>>;

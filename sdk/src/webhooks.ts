@@ -13,7 +13,7 @@ type HeaderBag = Headers | Record<string, string | string[] | undefined>;
  */
 export function verifyWebhook(secret: string, body: string | Uint8Array, headers: HeaderBag): unknown {
   const get = (name: string) => {
-    const value = headers instanceof Headers ? headers.get(name) : headers[name] ?? headers[name.toLowerCase()];
+    const value = headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
     return Array.isArray(value) ? value[0] : (value ?? undefined);
   };
   const payload = typeof body === "string" ? body : Buffer.from(body).toString("utf8");

@@ -22,7 +22,11 @@ const fail = () => {
 
 describe("retryingFetch", () => {
   it("retries 429 and 503 with the same body, then answers", async () => {
-    const { fetch, bodies } = recorder([() => new Response("", { status: 429, headers: { "Retry-After": "0" } }), () => new Response("", { status: 503 }), () => new Response("ok")]);
+    const { fetch, bodies } = recorder([
+      () => new Response("", { status: 429, headers: { "Retry-After": "0" } }),
+      () => new Response("", { status: 503 }),
+      () => new Response("ok"),
+    ]);
     const res = await retryingFetch(fetch, fast)(new Request("http://h/x", { method: "POST", body: '{"a":1}' }));
     expect(await res.text()).toBe("ok");
     expect(bodies).toEqual(['{"a":1}', '{"a":1}', '{"a":1}']);

@@ -32,7 +32,10 @@ describe("@posteady/sdk against the service", () => {
     expect(progress.at(-1)).toBe(bytes.length);
 
     const group = await posteady.POST("/api/v1/post-groups", {
-      body: { content: { text: `From the SDK ${Date.now()}`, media: [{ mediaId: image.mediaId, altText: "Blue" }] }, targets: t.accounts.map((a) => ({ accountId: a.accountId })) },
+      body: {
+        content: { text: `From the SDK ${Date.now()}`, media: [{ mediaId: image.mediaId, altText: "Blue" }] },
+        targets: t.accounts.map((a) => ({ accountId: a.accountId })),
+      },
     });
     const done = await posteady.waitForPostGroup(group.postGroupId, { timeoutMs: 60_000, intervalMs: 250 });
     expect(done.status, JSON.stringify(done)).toBe("published");
@@ -66,7 +69,9 @@ describe("@posteady/sdk against the service", () => {
       throw new TypeError("fetch failed (answer dropped by the test)");
     };
     const posteady = createClient({ baseUrl: inject("baseUrl"), apiKey: t.key, fetch: flaky, baseDelayMs: 10 });
-    const group = await posteady.POST("/api/v1/post-groups", { body: { content: { text: `Once ${Date.now()}` }, targets: [{ accountId: t.accounts[0]!.accountId }] } });
+    const group = await posteady.POST("/api/v1/post-groups", {
+      body: { content: { text: `Once ${Date.now()}` }, targets: [{ accountId: t.accounts[0]!.accountId }] },
+    });
     expect(sent).toHaveLength(2);
     expect(sent[1]!.requestId).toBe(sent[0]!.requestId);
     expect(group.postGroupId).toBe((sent[0]!.answer as { postGroupId: string }).postGroupId);
@@ -97,10 +102,12 @@ describe("@posteady/sdk against the service", () => {
     const deliveries: { body: string; headers: http.IncomingHttpHeaders }[] = [];
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c)).on("end", () => {
-        deliveries.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
-        res.end("ok");
-      });
+      req
+        .on("data", (c: Buffer) => chunks.push(c))
+        .on("end", () => {
+          deliveries.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers });
+          res.end("ok");
+        });
     });
     // 127.0.0.2: the private address the test stack's URL_FETCH_ALLOW_CIDRS opens
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.2", resolve));
