@@ -15,7 +15,18 @@ const transportPackages = ["next", "next/*", "next-auth", "next-auth/*", "@trpc/
 const transportFolders = ["./server/http", "./server/mcp", "./server/trpc", "./app", "./components"];
 
 export default defineConfig(
-  globalIgnores(["node_modules/", ".next/", ".data/", ".scratch/", "server/db/generated/", "test-results/", "playwright-report/", "next-env.d.ts"]),
+  globalIgnores([
+    "node_modules/",
+    ".next/",
+    ".data/",
+    ".scratch/",
+    "server/db/generated/",
+    "test-results/",
+    "playwright-report/",
+    "next-env.d.ts",
+    "sdk/dist/",
+    "sdk/src/generated/",
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

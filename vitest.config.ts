@@ -3,10 +3,18 @@ import { defineConfig } from "vitest/config";
 import { longTests, testGroup } from "./server/testing/long-tests.ts";
 
 const group = testGroup();
-const appExclude = ["server/platforms/**", "server/sandbox/**", "server/live/**", "server/carousel/render/**", "server/**/*.unit.test.ts"];
+const appExclude = [
+  "server/platforms/**",
+  "server/sandbox/**",
+  "server/live/**",
+  "server/carousel/render/**",
+  "server/**/*.unit.test.ts",
+  "sdk/**/*.unit.test.ts",
+];
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // the SDK from its sources, as tsconfig.json maps it (its package exports the built dist/)
+  resolve: { alias: { "@posteady/sdk": path.resolve(import.meta.dirname, "sdk/src/index.ts"), "@": path.resolve(import.meta.dirname) } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 180_000,
@@ -38,7 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.unit.test.ts", "components/**/*.unit.test.ts"],
+          include: ["server/**/*.unit.test.ts", "components/**/*.unit.test.ts", "sdk/**/*.unit.test.ts"],
         },
       },
       {
@@ -46,7 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "app",
-          include: group === "long" ? longTests : ["server/**/*.test.ts"],
+          include: group === "long" ? longTests : ["server/**/*.test.ts", "sdk/test/**/*.test.ts"],
           exclude: group === "rest" ? [...appExclude, ...longTests] : appExclude,
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],
