@@ -99,7 +99,7 @@ export interface paths {
          * Create a client connect link
          * @description A link for someone without a Posteady login (a client) to connect one of their accounts into the key's workspace: they open `url`, pick one of `providers`, sign in on the platform and consent, and land on a page saying the account is connected; the account joins the workspace and the `account.connected` webhook fires.
          *
-         *     Defaults: every platform this installation connects through a link (OAuth through its own app: not Mastodon or Bluesky), 7 days, one use. `expiresAt` at most 90 days ahead; `maxUses` 1 to 100 (each completed connection is one use). The `url` holds the link's secret and is answered only here: only its hash is kept.
+         *     Defaults: every platform this installation connects through a link (OAuth through its own apps, Mastodon on the server the person names, Bluesky through Sign in with Bluesky where available), 7 days, one use. `expiresAt` at most 90 days ahead; `maxUses` 1 to 100 (each completed connection is one use). The `url` holds the link's secret and is answered only here: only its hash is kept.
          */
         post: operations["createConnectLink"];
         delete?: never;
