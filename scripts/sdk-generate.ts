@@ -36,7 +36,8 @@ function requestIdOperations(document: ReturnType<typeof buildOpenApiDocument>):
 
 export async function generateSdkFiles(): Promise<Record<string, string>> {
   const document = buildOpenApiDocument(routes.map((r) => r.op));
-  const ast = await openapiTS(JSON.parse(JSON.stringify(document)));
+  // a field with a default may be left out of a request (the server fills it in): not required in the types
+  const ast = await openapiTS(JSON.parse(JSON.stringify(document)), { defaultNonNullable: false });
   const operations = requestIdOperations(document);
   return {
     "openapi.ts": header + astToString(ast),

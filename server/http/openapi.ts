@@ -9,6 +9,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import { errorTable, type ErrorCode } from "../errors.ts";
+import { sdkCodeSample } from "./sdk-code-sample.ts";
 import { errorEnvelopeSchema } from "./error-schema.ts";
 import type { Operation } from "./operation.ts";
 import { tags } from "./operations/tags.ts";
@@ -113,6 +114,7 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
         }
       : {}),
     responses: responses as ZodOpenApiResponsesObject,
+    "x-codeSamples": [sdkCodeSample(op)],
   };
 }
 

@@ -1189,7 +1189,7 @@ export interface components {
             /** @description Exact byte count. Video up to 2 GiB, JPEG up to 8 MiB */
             fileSize: number;
             /** @default VIDEO */
-            mediaType: components["schemas"]["MediaType"];
+            mediaType?: components["schemas"]["MediaType"];
         };
         /** @enum {string} */
         MediaMimeType: "video/mp4" | "video/quicktime" | "image/jpeg";
@@ -1607,7 +1607,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            imageMode: "none" | "ai";
+            imageMode?: "none" | "ai";
             /**
              * @description Only without templateId (a template fixes its ratio); default 4:5
              * @enum {string}
@@ -1698,13 +1698,13 @@ export interface components {
              * @default draft
              * @enum {string}
              */
-            mode: "draft" | "queue";
+            mode?: "draft" | "queue";
             /**
              * @description The post's text; placeholders {title}, {link}, {summary}, {author}. Default "{title} {link}"
              * @default {title} {link}
              * @example New on the blog: {title} {link}
              */
-            template: string;
+            template?: string;
         };
         PublishNextInQueueInput: {
             /** Format: uuid */
