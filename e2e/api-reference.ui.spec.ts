@@ -1,5 +1,5 @@
 // The dashboard's API reference (Scalar) keeps what people use it for: search, code samples, and the
-// try-it client sending a real request with an API key to this installation.
+// try-it client sending a real request with an API key to this installation, and its theme follows ours.
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/dashboard";
 
@@ -39,4 +39,14 @@ test("search an operation, read its code samples, send it from the try-it client
   await client.getByRole("button", { name: /^Send get request/ }).click();
   await expect(client.getByText("200 OK")).toBeVisible();
   await expect(client).toContainText(workspaces[0].workspaceId);
+});
+
+test("the reference follows the dashboard's theme switch", async ({ page }) => {
+  await signUp(page, "apiref-theme");
+  await page.goto("/api-reference");
+  await expect(page.getByRole("heading", { name: "Posteady API" })).toBeVisible();
+  await expect(page.locator("body")).toHaveClass(/\blight-mode\b/);
+  await page.getByLabel("Theme").last().selectOption("dark");
+  await expect(page.locator("body")).toHaveClass(/\bdark-mode\b/);
+  await expect(page.getByRole("heading", { name: "Posteady API" })).toBeVisible();
 });

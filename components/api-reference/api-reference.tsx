@@ -16,7 +16,8 @@ export function ApiReference() {
   // scrolls (in vain) instead of the window, so search results and links did not jump anywhere.
   return (
     <div data-third-party="scalar" className="-mx-4 overflow-clip rounded-lg bg-white ring-1 ring-slate-200 sm:mx-0">
-      <ScalarReference dark={resolvedTheme === "dark"} />
+      {/* Scalar reads forceDarkModeState once, when it mounts: a theme switch mounts it again. */}
+      <ScalarReference key={resolvedTheme} dark={resolvedTheme === "dark"} />
     </div>
   );
 }
