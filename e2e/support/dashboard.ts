@@ -66,4 +66,7 @@ export const signedOutPages = [
 export async function pageReady(page: Page, heading: string) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+  // The API reference's widget fetches the OpenAPI document after it mounts: wait for what it renders.
+  if (await page.locator('[data-third-party="scalar"]').count())
+    await expect(page.getByRole("heading", { name: "Posteady API" })).toBeVisible({ timeout: 30_000 });
 }
