@@ -1,5 +1,6 @@
-// The dashboard's API reference (Scalar) keeps what people use it for: search, code samples, and the
-// try-it client sending a real request with an API key to this installation, and its theme follows ours.
+// The dashboard's API reference (Scalar) keeps what people use it for: search, code samples (our
+// SDK's call first), and the try-it client sending a real request with an API key to this
+// installation; its theme follows ours.
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/dashboard";
 
@@ -25,9 +26,11 @@ test("search an operation, read its code samples, send it from the try-it client
   const operation = page.locator('section[id$="/GET/api/v1/workspaces"]');
   await expect(operation.getByRole("heading", { name: "List workspaces" })).toBeInViewport();
 
+  // our SDK's call first (x-codeSamples), then the reference's own samples
+  await expect(operation.getByRole("group", { name: "Code sample: Posteady SDK" })).toContainText('posteady.GET("/api/v1/workspaces")');
+  await operation.getByRole("button", { name: /^Change code sample language/ }).click();
+  await page.getByRole("option", { name: /curl/i }).first().click();
   await expect(operation.locator("pre code").filter({ hasText: "curl" })).toContainText("/api/v1/workspaces");
-  await page.getByRole("tab", { name: "Node.js" }).first().click();
-  await expect(operation.locator("pre code").filter({ hasText: "/api/v1/workspaces" }).first()).toContainText("Bearer");
 
   await operation.getByRole("button", { name: /test request/i }).click();
   const client = page.getByRole("dialog");
