@@ -16,16 +16,21 @@ import { itemRequestId } from "./feed-items.ts";
 import { pollDueFeeds, pollFeedNow } from "./poll-feeds.ts";
 import type { PostGroupBody } from "../post-groups/post-groups.schema.ts";
 
-type Doc = { body: string; etag?: string; lastModified?: string; type?: string };
+/** `held`: the server answers only once it settles, calling `arrived` when the request is in */
+type Doc = { body: string; etag?: string; lastModified?: string; type?: string; held?: { until: Promise<void>; arrived: () => void } };
 const docs = new Map<string, Doc>();
 const requests: { path: string; ifNoneMatch?: string; ifModifiedSince?: string; status: number }[] = [];
 let server: http.Server;
 let base = "";
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = http.createServer(async (req, res) => {
     const path = req.url ?? "/";
     const doc = docs.get(path);
+    if (doc?.held) {
+      doc.held.arrived();
+      await doc.held.until;
+    }
     const ifNoneMatch = req.headers["if-none-match"];
     const ifModifiedSince = req.headers["if-modified-since"];
     const answer = (status: number, headers: Record<string, string> = {}, body = "") => {
@@ -147,12 +152,19 @@ describe("an RSS 2.0 feed in the queue mode", () => {
     expect(second.lastFetch).toMatchObject({ status: "not_modified", newItems: 0 });
     expect(await groupsOf(t.workspace.id)).toHaveLength(0);
 
-    // a fourth item: two polls at once and a third after make one post group
+    // a fourth item: a second poll while the first one's fetch is under way finds the feed held,
+    // and a third after makes nothing more: one post group
     const fourth = { guid: "tip-4", title: "Tip 4: batch your posts", link: "https://example.com/tips/4", at: new Date() };
     await new Promise((r) => setTimeout(r, 5));
-    docs.set(path, { body: rss([fourth, ...old]), etag: '"v2"' });
-    const [a, b] = await Promise.all([pollFeedNow(t.scope, feedId), pollFeedNow(t.scope, feedId)]);
-    expect([a.fetched, b.fetched].sort()).toEqual([false, true]);
+    let release = () => {};
+    const arrived = new Promise<void>((received) => {
+      docs.set(path, { body: rss([fourth, ...old]), etag: '"v2"', held: { until: new Promise((r) => (release = r)), arrived: received } });
+    });
+    const a = pollFeedNow(t.scope, feedId);
+    await arrived;
+    const b = await pollFeedNow(t.scope, feedId);
+    release();
+    expect([(await a).fetched, b.fetched]).toEqual([true, false]);
     const third = await pollFeedNow(t.scope, feedId);
     expect(third.fetched).toBe(true);
     expect(hitsOf(path).at(-1)).toMatchObject({ ifNoneMatch: '"v2"', status: 304 });
