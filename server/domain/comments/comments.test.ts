@@ -4,32 +4,16 @@
 import { describe, expect, inject, it } from "vitest";
 import { db } from "../../db.ts";
 import { env } from "../../env.ts";
-import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
+import { team } from "../../testing/team-fixtures.ts";
+import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { linkIn, waitForEmail } from "../../testing/smtp-inbox.ts";
 import { saveDraft } from "../drafts/save-draft.ts";
-import { acceptInvitation } from "../members/accept-invitation.ts";
-import { inviteMember } from "../members/invite-member.ts";
-import type { RoleName } from "../members/members.schema.ts";
 import { createPostGroup } from "../post-groups/create-post-group.ts";
 import { addComment } from "./add-comment.ts";
 import { listComments } from "./list-comments.ts";
 
 const mailDir = inject("mailDir");
-
-async function team() {
-  const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
-  const owner = await scopeFromSession(t.user.id, t.workspace.id);
-  const member = async (role: RoleName) => {
-    const email = uniqueEmail(role);
-    const sent = await inviteMember(owner, { email, role });
-    await acceptInvitation({ token: sent.url.split("/invitations/")[1]!, password: "password-123" }, "203.0.113.9");
-    const user = await db.user.findUniqueOrThrow({ where: { email } });
-    return { email, userId: user.id, scope: await scopeFromSession(user.id, t.workspace.id) };
-  };
-  return { ...t, owner, member };
-}
 
 async function postGroupOf(t: Awaited<ReturnType<typeof team>>) {
   const x = await connectAccount(t.scope, "x");

@@ -2,16 +2,13 @@
 // makes its jobs once, or returns it with the reason; keys need posts:approve to skip the wait.
 import { describe, expect, inject, it } from "vitest";
 import { db } from "../../db.ts";
-import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
 import { connectBlueskyAccount } from "../../testing/bluesky-fixtures.ts";
-import { api, createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
+import { team } from "../../testing/team-fixtures.ts";
+import { api } from "../../testing/fixtures.ts";
 import { waitForEmail } from "../../testing/smtp-inbox.ts";
 import { waitForGroup } from "../../testing/post-group-fixtures.ts";
 import { createApiKey } from "../api-keys/create-api-key.ts";
-import { acceptInvitation } from "../members/accept-invitation.ts";
-import { inviteMember } from "../members/invite-member.ts";
-import type { RoleName } from "../members/members.schema.ts";
 import { updateApprovalSettings } from "../workspaces/approval-settings.ts";
 import { createWebhook } from "../webhooks/manage-webhooks.ts";
 import { createPostGroup } from "./create-post-group.ts";
@@ -21,19 +18,6 @@ import { listApprovals } from "./list-approvals.ts";
 
 const rid = () => crypto.randomUUID();
 const mailDir = inject("mailDir");
-
-async function team() {
-  const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
-  const owner = await scopeFromSession(t.user.id, t.workspace.id);
-  const member = async (role: RoleName) => {
-    const email = uniqueEmail(role);
-    const sent = await inviteMember(owner, { email, role });
-    await acceptInvitation({ token: sent.url.split("/invitations/")[1]!, password: "password-123" }, "203.0.113.9");
-    const user = await db.user.findUniqueOrThrow({ where: { email } });
-    return { email, scope: await scopeFromSession(user.id, t.workspace.id) };
-  };
-  return { ...t, owner, member };
-}
 
 describe("approvals", () => {
   it("hold a contributor's group with no job until an editor approves it; it then publishes once at its time", { timeout: 120_000 }, async () => {

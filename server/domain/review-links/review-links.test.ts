@@ -4,16 +4,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { db } from "../../db.ts";
 import { toAppError } from "../../errors.ts";
-import { scopeFromSession } from "../../scope.ts";
 import { connectAccount } from "../../testing/account-fixtures.ts";
-import { api, createWorkspaceWithKey, uniqueEmail } from "../../testing/fixtures.ts";
+import { team } from "../../testing/team-fixtures.ts";
+import { api, createWorkspaceWithKey } from "../../testing/fixtures.ts";
 import { makeJpeg } from "../../testing/media-fixtures.ts";
 import { waitForEmail } from "../../testing/smtp-inbox.ts";
 import { upload } from "../../testing/upload-fixtures.ts";
 import { createApiKey } from "../api-keys/create-api-key.ts";
-import { acceptInvitation } from "../members/accept-invitation.ts";
-import { inviteMember } from "../members/invite-member.ts";
-import type { RoleName } from "../members/members.schema.ts";
 import { createPostGroup } from "../post-groups/create-post-group.ts";
 import { updateApprovalSettings } from "../workspaces/approval-settings.ts";
 import { createReviewLink } from "./manage-review-links.ts";
@@ -27,19 +24,6 @@ const textOf = (html: string) => html.replaceAll("<!-- -->", "");
 async function openPage(url: string) {
   const res = await fetch(inject("baseUrl") + new URL(url).pathname, { redirect: "manual" });
   return { status: res.status, html: textOf(await res.text()) };
-}
-
-async function team() {
-  const t = await createWorkspaceWithKey({ plan: "BUSINESS" });
-  const owner = await scopeFromSession(t.user.id, t.workspace.id);
-  const member = async (role: RoleName) => {
-    const email = uniqueEmail(role);
-    const sent = await inviteMember(owner, { email, role });
-    await acceptInvitation({ token: sent.url.split("/invitations/")[1]!, password: "password-123" }, "203.0.113.9");
-    const user = await db.user.findUniqueOrThrow({ where: { email } });
-    return { email, scope: await scopeFromSession(user.id, t.workspace.id) };
-  };
-  return { ...t, owner, member };
 }
 
 describe("client review links", () => {
