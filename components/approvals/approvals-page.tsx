@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from "@/components/trpc";
 import { formatDateTime } from "@/components/format/date-time";
 import { ReviewLinksSection } from "@/components/review-links/review-links-section";
 import { ShareForReview } from "@/components/review-links/share-for-review";
+import { usePermission } from "@/components/access/use-permission";
 import { ApprovalActions } from "./approval-actions";
 
 type Item = {
@@ -24,9 +25,8 @@ type Item = {
 export function ApprovalsPage() {
   const trpc = useTRPC();
   const [tab, setTab] = useState<"pending_approval" | "rejected">("pending_approval");
-  const workspaces = useQuery(trpc.workspaces.list.queryOptions());
   const list = useQuery(trpc.approvals.list.queryOptions({ status: tab }));
-  const canApprove = workspaces.data?.permissions.includes("content.approve") ?? false;
+  const canApprove = usePermission("content.approve") ?? false;
   return (
     <div className="space-y-4">
       <div role="group" aria-label="Show" className="flex gap-2">

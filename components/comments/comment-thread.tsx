@@ -8,6 +8,7 @@ import { formatDateTime } from "@/components/format/date-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, useTRPC } from "@/components/trpc";
+import { usePermission } from "@/components/access/use-permission";
 import { MentionPicker } from "./mention-picker";
 
 export type CommentTarget = { postGroupId: string } | { draftId: string };
@@ -23,8 +24,7 @@ export function CommentThread({ target, className = "border-t border-slate-200 p
   const trpc = useTRPC();
   const headingId = useId();
   const thread = useQuery(trpc.comments.list.queryOptions(target));
-  const workspaces = useQuery(trpc.workspaces.list.queryOptions());
-  const canComment = workspaces.data?.permissions.includes("content.draft") ?? false;
+  const canComment = usePermission("content.draft") ?? false;
   const comments = thread.data?.comments ?? [];
   return (
     <section aria-labelledby={headingId} className={`space-y-2 text-sm ${className}`} data-testid="comment-thread">

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ShownOnce } from "@/components/ui/shown-once";
+import { usePermission } from "@/components/access/use-permission";
 import { errorMessage, useTRPC } from "@/components/trpc";
 import type { ProviderName } from "@/server/domain/accounts/providers";
 
@@ -19,9 +20,7 @@ const statusLabels = { active: "Active", used: "Used", expired: "Expired", revok
  * without a login opens to connect an account here. The link is shown once, after creation.
  */
 export function ConnectLinksSection() {
-  const trpc = useTRPC();
-  const workspaces = useQuery(trpc.workspaces.list.queryOptions());
-  if (!workspaces.data?.permissions.includes("accounts.manage")) return null;
+  if (!usePermission("accounts.manage")) return null;
   return <ConnectLinks />;
 }
 

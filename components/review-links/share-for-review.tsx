@@ -1,7 +1,8 @@
 "use client";
 // "Share for client review": makes a review link for one post group or several (a week's plan)
 // and shows it once to copy. Offered to those who may approve (content.approve).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usePermission } from "@/components/access/use-permission";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ export function ShareForReview({ postGroupIds, label = "Share for client review"
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
-  const allowed = useQuery(trpc.workspaces.list.queryOptions()).data?.permissions.includes("content.approve") ?? false;
+  const allowed = usePermission("content.approve") ?? false;
   const create = useMutation(
     trpc.reviewLinks.create.mutationOptions({
       onSuccess: async (link) => {
