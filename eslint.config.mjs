@@ -26,6 +26,9 @@ export default defineConfig(
     "next-env.d.ts",
     "sdk/dist/",
     "sdk/src/generated/",
+    // linted by n8n's own tooling (`n8n-node lint`, run by n8n-test/n8n-node.test.ts)
+    "n8n-nodes-posteady/",
+    "n8n-test/host/",
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

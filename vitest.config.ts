@@ -3,13 +3,16 @@ import { defineConfig } from "vitest/config";
 import { longTests, testGroup } from "./server/testing/long-tests.ts";
 
 const group = testGroup();
+// replaces vitest's default exclude, so node_modules is named (n8n-test/host/node_modules holds n8n)
 const appExclude = [
+  "**/node_modules/**",
   "server/platforms/**",
   "server/sandbox/**",
   "server/live/**",
   "server/carousel/render/**",
   "server/**/*.unit.test.ts",
   "sdk/**/*.unit.test.ts",
+  "n8n-test/**/*.unit.test.ts",
 ];
 
 export default defineConfig({
@@ -46,7 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.unit.test.ts", "components/**/*.unit.test.ts", "sdk/**/*.unit.test.ts"],
+          include: ["server/**/*.unit.test.ts", "components/**/*.unit.test.ts", "sdk/**/*.unit.test.ts", "n8n-test/**/*.unit.test.ts"],
         },
       },
       {
@@ -54,7 +57,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "app",
-          include: group === "long" ? longTests : ["server/**/*.test.ts", "sdk/test/**/*.test.ts"],
+          include: group === "long" ? longTests : ["server/**/*.test.ts", "sdk/test/**/*.test.ts", "n8n-test/**/*.test.ts"],
           exclude: group === "rest" ? [...appExclude, ...longTests] : appExclude,
           globalSetup: ["server/testing/vitest-global-setup.ts"],
           setupFiles: ["server/testing/vitest-setup.ts"],

@@ -4,7 +4,8 @@
 // so they share only the dashboard's build, made once here first (each would build it
 // otherwise). Most of each suite waits on its stack rather than on a core, so together they take
 // about as long as the longest (docs/testing.md). Each line is prefixed with the suite it comes
-// from; the exit code is non-zero if any fails. `npm run test:unit` (all of vitest, one file at a
+// from; the exit code is non-zero if any fails, and the last lines name what failed (CI keeps
+// only the tail of the output). `npm run test:unit` (all of vitest, one file at a
 // time) and `npm run test:e2e` run one alone.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -14,10 +15,20 @@ import { ensureBuild } from "../server/runtime/build.ts";
 const root = path.resolve(import.meta.dirname, "..");
 await ensureBuild(root, (line) => console.log(line));
 
+// Lines of vitest's and Playwright's reports that name a failed test or file.
+const failureLine = /\bFAIL\b|✘|×|^\s+\d+\) \[|Unhandled (Error|Rejection)/;
+const failures: string[] = [];
+
 function suite(name: string, args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn("npx", args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
+    for (const stream of [child.stdout, child.stderr])
+      readline.createInterface({ input: stream }).on("line", (line) => {
+        console.log(`[${name}] ${line}`);
+        // eslint-disable-next-line no-control-regex -- colour codes are stripped
+        const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+        if (failureLine.test(plain)) failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
+      });
     child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -35,4 +46,9 @@ const codes = await Promise.all(
     return code;
   }),
 );
-process.exit(codes.every((code) => code === 0) ? 0 : 1);
+const passed = codes.every((code) => code === 0);
+if (!passed) {
+  console.log("What failed (the first 40 such lines, in order):");
+  for (const line of [...new Set(failures)].slice(0, 40)) console.log(`  ${line}`);
+}
+process.exit(passed ? 0 : 1);

@@ -10,6 +10,8 @@ export const longTests = [
   "server/cli/platforms-check.test.ts",
   "server/domain/webhooks/webhook-drill.test.ts",
   "server/runtime/ctrl-c.test.ts",
+  // installs n8n (minutes, once per checkout) and runs the n8n node inside it
+  "n8n-test/n8n-node.test.ts",
   // not long each, but the rest of vitest is the longest suite: these two balance the groups
   "server/testing/doc-examples/doc-examples.test.ts",
   "server/http/api-fuzz.test.ts",

@@ -1,0 +1,27 @@
+// The events a Posteady webhook can subscribe to (a unit test in the service's repository
+// checks this list against the service's own).
+export const eventTypes = [
+	'publish_job.queued',
+	'publish_job.processing',
+	'publish_job.published',
+	'publish_job.failed',
+	'publish_job.unknown',
+	'publish_job.canceled',
+	'scheduled_post.created',
+	'scheduled_post.rescheduled',
+	'scheduled_post.canceled',
+	'account.connected',
+	'account.needs_reconnect',
+	'account.disconnected',
+	'media.confirmed',
+	'carousel.completed',
+	'carousel.failed',
+	'posts.synced',
+	'import.completed',
+	'import.failed',
+	'feed.item_posted',
+	'feed.fetch_failed',
+	'post_group.pending_approval',
+	'post_group.approved',
+	'post_group.rejected',
+];
