@@ -1,10 +1,10 @@
 // Every page of the dashboard, with content in it, at desktop (1440 px) and phone (390 px) widths
 // and in the dark theme: axe-core finds no serious or critical violation, nothing scrolls sideways
 // at 390 px, and no request of the page answers 404 (the favicon included).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { dashboardPages, pageReady, signedOutPages } from "./support/dashboard";
 import { seedWorkspace } from "./support/seed-workspace";
+import { axeResults } from "./support/axe";
 
 const widths = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
@@ -23,7 +23,7 @@ test.beforeAll(async ({ browser }) => {
 
 // The API reference's Scalar widget is audited with the rest of its page (issue 51): nothing is excluded.
 async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeResults(page);
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);

@@ -4,11 +4,11 @@
 // platform (X without its links, counted), a problem shown before sending, every target followed
 // to published; then a carousel posted from its editor (Instagram slides, LinkedIn document) and
 // a post scheduled from the calendar's ?at= link, and a draft saved, reopened and published.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
 import { connect, connectFiveAccounts, signUp } from "./support/dashboard.ts";
 import { sandboxPosts } from "./support/sandbox.ts";
+import { axeResults } from "./support/axe";
 
 /** LinkedIn shares a member name, not a handle: read the username the dashboard made of it. */
 async function linkedinUsername(page: Page): Promise<string> {
@@ -20,7 +20,7 @@ async function linkedinUsername(page: Page): Promise<string> {
 async function auditComposer(page: Page) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeResults(page);
     const blocking = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,13 +1,13 @@
 // The Import page as a person uses it: upload a CSV with one bad row, read its problem in plain
 // words in the preview, fix the row in the text box, check again, import, and see each row's post
 // group linked.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { connect, signUp } from "./support/dashboard";
+import { axeResults } from "./support/axe";
 
 /** No serious or critical axe violation with the preview or the result on the page. */
 async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeResults(page);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
   expect(blocking, blocking.join("\n")).toEqual([]);
 }

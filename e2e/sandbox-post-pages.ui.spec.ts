@@ -2,13 +2,13 @@
 // sandbox's page of it (what the platform received: text, media as sent with alt text, thread
 // replies and comments, metrics), the real platform's link shown beside it, labelled. And an
 // account whose posts cannot be read says why and what to do instead of "Never synced".
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg } from "../server/testing/media-fixtures.ts";
 import { connect, signUp } from "./support/dashboard.ts";
+import { axeResults } from "./support/axe";
 
 async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeResults(page);
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(found, found.join("\n")).toEqual([]);
 }

@@ -95,8 +95,8 @@ async function webhookWorkflow(name: string, nodes: ReturnType<typeof posteadyNo
 }
 
 describe("n8n-nodes-posteady inside n8n 2.41", () => {
-  it("the credential is tested by GET /api/v1/workspaces: a good key passes, a revoked one is refused", async () => {
-    expect(await host.testCredential("posteadyApi", { baseUrl: inject("baseUrl"), apiKey: t.key })).toMatchObject({ status: "OK" });
+  it("the credential is tested by GET /api/v1/workspaces: a good key passes (a trailing slash on the base URL too), a wrong one is refused", async () => {
+    expect(await host.testCredential("posteadyApi", { baseUrl: `${inject("baseUrl")}/`, apiKey: t.key })).toMatchObject({ status: "OK" });
     const refused = await host.testCredential("posteadyApi", { baseUrl: inject("baseUrl"), apiKey: "pst_not_a_key" });
     expect(refused.status, JSON.stringify(refused)).toBe("Error");
   });

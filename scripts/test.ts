@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 await ensureBuild(root, (line) => console.log(line));
 
 // Lines of vitest's and Playwright's reports that name a failed test or file.
-const failureLine = /\bFAIL\b|✘|×|^\s+\d+\) \[|Unhandled (Error|Rejection)/;
+const failureLine = /^\s*(FAIL\s|×\s|✘\s|\d+\) \[)|Unhandled (Error|Rejection)/;
 const failures: string[] = [];
 
 function suite(name: string, args: string[], env: Record<string, string>): Promise<number> {
