@@ -34,8 +34,6 @@ export type N8nHost = {
   waitForExecutions(workflowId: string, count: number, timeoutMs?: number): Promise<Array<{ id: string; status: string }>>;
   /** One execution with its data unflattened: `data.resultData.runData[nodeName]`. */
   execution(id: string): Promise<N8nExecution>;
-  /** Everything n8n printed so far (for assertion messages). */
-  logs(): string;
   /** Kills n8n (and its task runner), then drops its database and user folder. */
   stop(): Promise<void>;
 };
@@ -60,9 +58,9 @@ export async function installN8nHost(): Promise<void> {
   await installWhenStale(hostDir);
 }
 
-export async function startN8n(opts: { databaseUrl: string; customExtensions: string; listenHost?: string }): Promise<N8nHost> {
+export async function startN8n(opts: { databaseUrl: string; customExtensions: string }): Promise<N8nHost> {
   if (!existsSync(n8nBin)) throw new Error(`n8n is not installed in ${hostDir}: call installN8nHost() first`);
-  const host = opts.listenHost ?? "127.0.0.2";
+  const host = "127.0.0.2"; // the address the test stack lets the service deliver webhooks to
   const [port, brokerPort] = [await freePort(), await freePort()];
   const url = `http://${host}:${port}`;
 
@@ -168,7 +166,10 @@ export async function startN8n(opts: { databaseUrl: string; customExtensions: st
         for (;;) {
           const done = await executions(workflowId);
           if (done.length >= count) return done;
-          if (Date.now() > deadline) throw new Error(`${done.length} of ${count} executions of workflow ${workflowId} after ${timeoutMs / 1000} s`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `${done.length} of ${count} executions of workflow ${workflowId} after ${timeoutMs / 1000} s; n8n printed:\n${output.slice(-3000)}`,
+            );
           await new Promise((r) => setTimeout(r, 250));
         }
       },
@@ -176,7 +177,6 @@ export async function startN8n(opts: { databaseUrl: string; customExtensions: st
         const found = await rest<Record<string, unknown> & { data: string }>("GET", `/executions/${id}`);
         return { ...found, data: unflatten(found.data) } as N8nExecution;
       },
-      logs: () => output,
       stop,
     };
   } catch (error) {
