@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { makeJpeg, makeMp4 } from "../server/testing/media-fixtures.ts";
 import { connect, connectFiveAccounts, signUp } from "./support/dashboard.ts";
 import { sandboxPosts } from "./support/sandbox.ts";
-import { axeResults } from "./support/axe";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 
 /** LinkedIn shares a member name, not a handle: read the username the dashboard made of it. */
 async function linkedinUsername(page: Page): Promise<string> {
@@ -20,11 +20,7 @@ async function linkedinUsername(page: Page): Promise<string> {
 async function auditComposer(page: Page) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await axeResults(page);
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(blocking, blocking.join("\n")).toEqual([]);
+    await expectNoSeriousAxeViolations(page, `compose at ${width} px`);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth, `the page is wider than the screen at ${width} px`).toBeLessThanOrEqual(innerWidth);
     if (process.env.COMPOSE_SCREENSHOTS) await page.screenshot({ path: `test-results/compose-${width}.png`, fullPage: true });

@@ -1,16 +1,9 @@
 // The Import page as a person uses it: upload a CSV with one bad row, read its problem in plain
 // words in the preview, fix the row in the text box, check again, import, and see each row's post
 // group linked.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { connect, signUp } from "./support/dashboard";
-import { axeResults } from "./support/axe";
-
-/** No serious or critical axe violation with the preview or the result on the page. */
-async function audit(page: Page) {
-  const results = await axeResults(page);
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-  expect(blocking, blocking.join("\n")).toEqual([]);
-}
+import { expectNoSeriousAxeViolations as audit } from "./support/axe";
 
 test("a CSV with one bad row: the problem in plain words, fixed, imported, each row's post group shown", async ({ page }) => {
   test.setTimeout(90_000);

@@ -5,7 +5,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { makeJpeg } from "../server/testing/media-fixtures.ts";
 import { connectFiveAccounts, signUp } from "./support/dashboard.ts";
-import { axeResults } from "./support/axe";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 
 /** The focused element as a short description, "BODY" when focus fell to the page. */
 const focused = (page: Page) =>
@@ -99,9 +99,7 @@ test("tabs, the compose library, attaching and publishing by keyboard; overflowi
   }
   await expect(lastTab).toBeInViewport({ ratio: 0.95 }); // wholly, but for subpixels
   await expect(page.getByTestId("tabs-more-before")).toBeVisible();
-  const results = await axeResults(page);
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  expect(blocking).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // TikTok's problem in words: a human sentence

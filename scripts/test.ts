@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 import { ensureBuild } from "../server/runtime/build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -25,8 +26,7 @@ function suite(name: string, args: string[], env: Record<string, string>): Promi
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: stream }).on("line", (line) => {
         console.log(`[${name}] ${line}`);
-        // eslint-disable-next-line no-control-regex -- colour codes are stripped
-        const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+        const plain = stripVTControlCharacters(line);
         if (failureLine.test(plain)) failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
       });
     child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -17,6 +17,6 @@ export async function expectNoSeriousAxeViolations(page: Page, what = page.url()
   const results = await axeResults(page);
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
   expect(blocking, `${what}\n${blocking.join("\n")}`).toEqual([]);
 }
